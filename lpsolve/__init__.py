@@ -1,0 +1,39 @@
+"""lpsolve: declarative logic-programming puzzle solver.
+
+>>> import lpsolve
+>>> puzzle = lpsolve.load("instances/hidato/seed-10x10.hidoku")
+>>> result = lpsolve.solve(puzzle, limit=2)
+>>> result.count, result.complete, result.unique
+(1, True, True)
+>>> result.solutions[0].path[:3]
+((0, 9), (1, 9), (0, 8))
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import PackageNotFoundError, version
+
+from .api import count, load, parse, solve
+from .errors import InternalError, LpsolveError, PuzzleError, UsageError
+from .puzzle import Puzzle, Result, Stats, Status
+
+try:
+    __version__ = version("lpsolve")
+except PackageNotFoundError:  # running from a source tree that is not installed
+    __version__ = "0+unknown"
+
+__all__ = [
+    "InternalError",
+    "LpsolveError",
+    "Puzzle",
+    "PuzzleError",
+    "Result",
+    "Stats",
+    "Status",
+    "UsageError",
+    "__version__",
+    "count",
+    "load",
+    "parse",
+    "solve",
+]

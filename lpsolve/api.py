@@ -1,0 +1,64 @@
+"""The library's entry points: load a puzzle, solve it, count its solutions.
+
+Every solution a backend returns passes the kind's plain-Python rule checker
+before anyone sees it; one that fails is a bug and raises :class:`InternalError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from . import asp
+from .errors import InternalError
+from .kinds import load as _load_file
+from .kinds import parse_text
+from .puzzle import Puzzle, Result
+
+
+def load(path: str | Path, kind: str | None = None) -> Puzzle:
+    """Read a puzzle file; the kind comes from ``kind``, the extension or JSON ``"kind"``."""
+    return _load_file(path, kind)
+
+
+def parse(text: str, extension: str, kind: str | None = None, source: str = "<text>") -> Puzzle:
+    """Parse puzzle text as if read from a file with this extension (e.g. ``".hidoku"``)."""
+    return parse_text(text, source, extension, kind)
+
+
+def verify(puzzle: Puzzle, solution: Any) -> None:
+    """Raise :class:`InternalError` if ``solution`` breaks a rule of ``puzzle``."""
+    problems = puzzle.violations(solution)
+    if problems:
+        raise InternalError(f"{puzzle.source}: a {puzzle.kind} solution failed the rule "
+                            f"checker: {'; '.join(problems)}")
+
+
+def solve(
+    puzzle: Puzzle,
+    limit: int | None = None,
+    *,
+    timeout: float | None = None,
+    on_solution: Callable[[Any], bool | None] | None = None,
+) -> Result:
+    """Find up to ``limit`` solutions (``None``: all), each verified by the checker.
+
+    ``on_solution`` sees each verified solution as it is found (return False to stop).
+    """
+
+    def checked(solution: Any) -> bool | None:
+        verify(puzzle, solution)
+        return None if on_solution is None else on_solution(solution)
+
+    return asp.solve(puzzle, limit=limit, timeout=timeout, on_solution=checked)
+
+
+def count(
+    puzzle: Puzzle,
+    *,
+    timeout: float | None = None,
+    on_progress: Callable[[int], None] | None = None,
+) -> Result:
+    """Count all solutions without building them (``result.solutions`` stays empty)."""
+    return asp.solve(puzzle, limit=None, timeout=timeout, decode=False, on_progress=on_progress)

@@ -1,0 +1,146 @@
+"""The clingo backend: facts + encoding -> models, with limits, timeouts and statistics.
+
+It knows nothing about any puzzle kind: a :class:`~lpsolve.puzzle.Puzzle` supplies
+its facts, the name of its encoding and how to decode a model.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+import clingo
+
+from .errors import LpsolveError
+from .puzzle import Puzzle, Result, Stats
+from .resources import encoding_file
+
+log = logging.getLogger("lpsolve.clingo")
+
+#: called with each solution as it is found; returning False stops the search
+OnSolution = Callable[[Any], bool | None]
+#: called with the number of models found so far (for progress display)
+OnProgress = Callable[[int], None]
+
+_POLL_SECONDS = 0.05
+
+
+def facts_program(facts: Iterable[clingo.Symbol]) -> str:
+    """ASP text of facts. Each fact is clingo's own rendering of a symbol, so
+    strings are quoted and escaped by clingo: user text never becomes syntax."""
+    return "".join(f"{symbol}.\n" for symbol in facts)
+
+
+def _logger(code: clingo.MessageCode, message: str) -> None:
+    log.warning("clingo %s: %s", code.name, message.strip())
+
+
+def make_control(puzzle: Puzzle, arguments: Sequence[str] = ()) -> clingo.Control:
+    """A control object with the puzzle's encoding and facts loaded (not yet ground)."""
+    try:
+        ctl = clingo.Control(list(arguments), logger=_logger, message_limit=50)
+        with encoding_file(puzzle.encoding) as path:
+            ctl.load(path)
+        ctl.add("base", [], facts_program(puzzle.facts()))
+    except RuntimeError as error:  # clingo reports syntax and option errors this way
+        raise LpsolveError(f"clingo: {error}") from error
+    return ctl
+
+
+def ground(ctl: clingo.Control) -> float:
+    """Ground the base program; returns the seconds it took."""
+    start = time.perf_counter()
+    try:
+        ctl.ground([("base", [])])
+    except RuntimeError as error:
+        raise LpsolveError(f"clingo: {error}") from error
+    return time.perf_counter() - start
+
+
+def statistics(ctl: clingo.Control, ground_seconds: float, solve_seconds: float) -> Stats:
+    stats = ctl.statistics
+    try:
+        lp = stats["problem"]["lp"]
+        solvers = stats["solving"]["solvers"]
+        return Stats(
+            atoms=int(lp["atoms"]),
+            rules=int(lp["rules"]),
+            choices=int(solvers["choices"]),
+            conflicts=int(solvers["conflicts"]),
+            ground_seconds=ground_seconds,
+            solve_seconds=solve_seconds,
+        )
+    except (KeyError, RuntimeError):  # no search happened (e.g. interrupted early)
+        return Stats(ground_seconds=ground_seconds, solve_seconds=solve_seconds)
+
+
+def solve(
+    puzzle: Puzzle,
+    *,
+    limit: int | None = None,
+    timeout: float | None = None,
+    decode: bool = True,
+    on_solution: OnSolution | None = None,
+    on_progress: OnProgress | None = None,
+    arguments: Sequence[str] = (),
+) -> Result:
+    """Search for up to ``limit`` solutions (``None``: all).
+
+    With ``decode=False`` models are only counted: no Python object is built per
+    model, and without ``on_progress`` no Python code runs per model at all.
+    ``timeout`` bounds the search (grounding is not interruptible); Ctrl-C stops the
+    search too. Either way what was found so far is returned, marked incomplete.
+    """
+    models = "0" if limit is None else str(limit)
+    ctl = make_control(puzzle, ["--models", models, *arguments])
+    ground_seconds = ground(ctl)
+
+    result = Result(puzzle=puzzle, backend="clingo")
+    found = 0
+    stop_requested = False
+    callback_error: BaseException | None = None
+
+    def on_model(model: clingo.Model) -> bool:
+        nonlocal found, stop_requested, callback_error
+        try:
+            found += 1
+            if decode:
+                # Symbols are copied out here: a model must not outlive its callback.
+                solution = puzzle.decode(model.symbols(shown=True))
+                if on_solution is not None and on_solution(solution) is False:
+                    stop_requested = True
+                result.solutions.append(solution)
+            if on_progress is not None:
+                on_progress(found)
+        except BaseException as error:  # re-raised below, not lost inside clingo
+            callback_error = error
+            return False
+        return not stop_requested
+
+    wants_callback = decode or on_progress is not None
+    start = time.perf_counter()
+    deadline = None if timeout is None else start + timeout
+    with ctl.solve(on_model=on_model if wants_callback else None, async_=True) as handle:
+        try:
+            while not handle.wait(_POLL_SECONDS):
+                if deadline is not None and time.perf_counter() >= deadline:
+                    handle.cancel()
+                    result.stopped_by = "timeout"
+                    break
+        except KeyboardInterrupt:
+            handle.cancel()
+            result.stopped_by = "interrupt"
+        outcome = handle.get()
+    solve_seconds = time.perf_counter() - start
+    if callback_error is not None:
+        raise callback_error
+
+    summary_models = int(ctl.statistics["summary"]["models"]["enumerated"])
+    result.count = found if wants_callback else summary_models
+    result.complete = bool(outcome.exhausted) and result.stopped_by is None
+    if not result.complete and result.stopped_by is None:
+        result.stopped_by = "stop" if stop_requested else "limit"
+    result.stats = statistics(ctl, ground_seconds, solve_seconds)
+    return result

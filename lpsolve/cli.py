@@ -1,0 +1,293 @@
+"""The ``lpsolve`` command: subcommands that parse arguments and print results.
+
+No puzzle logic lives here; it calls the library (``lpsolve.api``) and the kinds'
+own renderers. Exit status: 0 solved, 1 no solution (``check``: not well-posed),
+2 bad input or usage, 3 stopped by timeout or Ctrl-C, 70 internal error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from . import __version__, api, asp
+from .errors import InternalError, LpsolveError
+from .kinds import KINDS, kind_spec
+from .puzzle import Puzzle, Result
+from .resources import encoding_text
+
+EXIT_SOLVED, EXIT_NO_SOLUTION, EXIT_BAD_INPUT, EXIT_STOPPED, EXIT_INTERNAL = 0, 1, 2, 3, 70
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=args.log.upper(), format="%(levelname)s %(name)s: %(message)s")
+    try:
+        return args.run(args)
+    except LpsolveError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except InternalError as error:
+        print(f"internal error (a bug in lpsolve, please report it): {error}", file=sys.stderr)
+        return EXIT_INTERNAL
+    except BrokenPipeError:  # e.g. `lpsolve solve --all big | head`
+        sys.stderr.close()
+        return EXIT_SOLVED
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="lpsolve",
+        description="Solve logic puzzles declaratively with clingo (Answer Set Programming).",
+    )
+    parser.add_argument("--version", action="version", version=f"lpsolve {__version__}")
+    parser.add_argument("--log", default="warning", metavar="LEVEL",
+                        choices=["debug", "info", "warning", "error"],
+                        help="logging level for diagnostics on stderr (default: warning)")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    solve = commands.add_parser("solve", help="solve a puzzle file",
+                                description="Solve a puzzle; by default shows one solution "
+                                            "and checks whether it is unique.")
+    _puzzle_arguments(solve)
+    how_many = solve.add_mutually_exclusive_group()
+    how_many.add_argument("--all", action="store_true", help="enumerate every solution")
+    how_many.add_argument("--limit", type=_positive_int, metavar="N",
+                          help="enumerate at most N solutions")
+    solve.add_argument("--count", action="store_true",
+                       help="count solutions (all, or up to --limit) without printing them")
+    solve.set_defaults(run=run_solve)
+
+    check = commands.add_parser("check", help="is the puzzle well-posed (exactly one solution)?")
+    _puzzle_arguments(check)
+    check.set_defaults(run=run_check)
+
+    facts = commands.add_parser("facts", help="print the ASP facts a puzzle becomes")
+    facts.add_argument("file", metavar="FILE")
+    facts.add_argument("--kind", choices=sorted(KINDS), help="puzzle kind (default: from file)")
+    facts.set_defaults(run=run_facts)
+
+    encoding = commands.add_parser("encoding", help="print a kind's ASP encoding")
+    encoding.add_argument("kind", metavar="KIND", help=f"one of: {', '.join(KINDS)}")
+    encoding.set_defaults(run=run_encoding)
+
+    bench = commands.add_parser("bench", help="measure solving speed on the bundled instances")
+    bench.add_argument("--repeat", type=_positive_int, default=5, metavar="N",
+                       help="runs per measurement; medians are reported (default: 5)")
+    bench.add_argument("--random", action="store_true",
+                       help="also generate and solve random 20x20 and 30x30 king boards")
+    bench.add_argument("--seed", type=int, default=1, help="seed for --random (default: 1)")
+    bench.set_defaults(run=run_bench)
+    return parser
+
+
+def _puzzle_arguments(command: argparse.ArgumentParser) -> None:
+    command.add_argument("file", metavar="FILE", help="puzzle file (kind from its extension)")
+    command.add_argument("--kind", choices=sorted(KINDS), help="puzzle kind (default: from file)")
+    command.add_argument("--format", choices=["text", "json"], default="text",
+                         help="output format (default: text)")
+    command.add_argument("--timeout", type=_positive_float, metavar="S",
+                         help="stop searching after S seconds (keeps what was found)")
+    command.add_argument("--stats", action="store_true",
+                         help="show atoms, rules, choices, conflicts and timings")
+
+
+def _positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text}")
+    return value
+
+
+def _positive_float(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text}")
+    return value
+
+
+# -- solve and check ---------------------------------------------------------------
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    puzzle = api.load(args.file, args.kind)
+    out = sys.stdout
+    started = time.perf_counter()
+    if args.count:
+        result = _count_with_progress(puzzle, args.timeout, args.limit)
+    else:
+        limit = None if args.all else args.limit or 2
+        shown = 0
+        show_all = args.all or args.limit is not None
+
+        def print_solution(solution: Any) -> None:
+            nonlocal shown
+            if args.format != "text" or (shown >= 1 and not show_all):
+                return
+            if show_all:
+                out.write(f"Solution {shown + 1}:\n")
+            out.write(puzzle.render(solution) + "\n\n")
+            out.flush()
+            shown += 1
+
+        result = api.solve(puzzle, limit, timeout=args.timeout, on_solution=print_solution)
+    elapsed = time.perf_counter() - started
+    if args.format == "json":
+        _print_json(result, elapsed, args.stats, out)
+    else:
+        out.write(solve_summary(result, elapsed, listing=args.all or args.limit is not None,
+                                counting=args.count) + "\n")
+        if args.stats:
+            out.write(stats_line(result) + "\n")
+    return exit_status(result)
+
+
+def run_check(args: argparse.Namespace) -> int:
+    puzzle = api.load(args.file, args.kind)
+    started = time.perf_counter()
+    result = api.solve(puzzle, 2, timeout=args.timeout)
+    elapsed = time.perf_counter() - started
+    if args.format == "json":
+        _print_json(result, elapsed, args.stats, sys.stdout, well_posed=result.unique is True)
+    else:
+        print(check_summary(result, elapsed))
+        if args.stats:
+            print(stats_line(result))
+    if result.stopped_by in ("timeout", "interrupt"):
+        return EXIT_STOPPED
+    return EXIT_SOLVED if result.unique else EXIT_NO_SOLUTION
+
+
+def _count_with_progress(puzzle: Puzzle, timeout: float | None, limit: int | None) -> Result:
+    if limit is not None:  # counting up to a limit: plain solve, solutions not kept long
+        return api.solve(puzzle, limit, timeout=timeout)
+    if not sys.stderr.isatty():
+        return api.count(puzzle, timeout=timeout)
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    columns = (SpinnerColumn(), TextColumn("{task.completed:,} solutions"), TimeElapsedColumn())
+    with Progress(*columns, transient=True, console=_stderr_console()) as progress:
+        task = progress.add_task("counting", total=None)
+        step = 0
+
+        def on_progress(found: int) -> None:
+            nonlocal step
+            step += 1
+            if step >= 1000:  # updating the display per model would cost more than the search
+                step = 0
+                progress.update(task, completed=found)
+
+        return api.count(puzzle, timeout=timeout, on_progress=on_progress)
+
+
+def _stderr_console() -> Any:
+    from rich.console import Console
+
+    return Console(stderr=True)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+def solve_summary(result: Result, seconds: float, *, listing: bool, counting: bool) -> str:
+    """One line: how many solutions, whether the search was complete, unique or not, time."""
+    time_text = f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+    n = result.count
+    if result.stopped_by in ("timeout", "interrupt"):
+        reason = "timeout" if result.stopped_by == "timeout" else "interrupt"
+        head = "no solution found yet" if n == 0 else f"{_plural(n, 'solution')} found"
+        return f"{head}; stopped by {reason}, search incomplete ({time_text})"
+    if n == 0:
+        return f"no solution (search complete) ({time_text})"
+    if result.complete:
+        uniqueness = "unique" if n == 1 else "not unique"
+        return f"{_plural(n, 'solution')}, search complete: {uniqueness} ({time_text})"
+    if not listing and not counting:  # default run: one shown, a second one found
+        return (f"not unique: at least 2 solutions (one shown; --all lists them) "
+                f"({time_text})")
+    tail = "not unique" if n >= 2 else "uniqueness not checked"
+    return f"{_plural(n, 'solution')}, stopped at the limit: {tail} ({time_text})"
+
+
+def check_summary(result: Result, seconds: float) -> str:
+    time_text = f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+    if result.stopped_by in ("timeout", "interrupt"):
+        return f"unknown: stopped by {result.stopped_by} ({time_text})"
+    if result.unique:
+        return f"well-posed: exactly one solution ({time_text})"
+    if result.count == 0:
+        return f"not well-posed: no solution ({time_text})"
+    return f"not well-posed: several solutions (at least 2) ({time_text})"
+
+
+def stats_line(result: Result) -> str:
+    s = result.stats
+    return (f"stats: atoms={s.atoms:,} rules={s.rules:,} choices={s.choices:,} "
+            f"conflicts={s.conflicts:,} ground={s.ground_seconds * 1000:.1f} ms "
+            f"solve={s.solve_seconds * 1000:.1f} ms")
+
+
+def result_json(result: Result, seconds: float, with_stats: bool) -> dict[str, Any]:
+    """The documented JSON schema (see README, "JSON output")."""
+    puzzle = result.puzzle
+    data: dict[str, Any] = {
+        "kind": puzzle.kind,
+        "source": puzzle.source,
+        "backend": result.backend,
+        "status": result.status.value,
+        "count": result.count,
+        "complete": result.complete,
+        "unique": result.unique,
+        "solutions": [puzzle.solution_json(s) for s in result.solutions],
+        "timings": {
+            "ground_seconds": round(result.stats.ground_seconds, 6),
+            "solve_seconds": round(result.stats.solve_seconds, 6),
+            "total_seconds": round(seconds, 6),
+        },
+    }
+    if with_stats:
+        data["stats"] = result.stats.as_dict()
+    return data
+
+
+def _print_json(result: Result, seconds: float, with_stats: bool, out: TextIO,
+                **extra: Any) -> None:
+    data = result_json(result, seconds, with_stats)
+    data.update(extra)
+    json.dump(data, out, indent=2)
+    out.write("\n")
+
+
+def exit_status(result: Result) -> int:
+    if result.stopped_by in ("timeout", "interrupt"):
+        return EXIT_STOPPED
+    return EXIT_SOLVED if result.count > 0 else EXIT_NO_SOLUTION
+
+
+# -- facts, encoding, bench ------------------------------------------------------------
+
+
+def run_facts(args: argparse.Namespace) -> int:
+    puzzle = api.load(args.file, args.kind)
+    print(f"% {puzzle.source}: input facts for encodings/{puzzle.encoding}")
+    sys.stdout.write(asp.facts_program(puzzle.facts()))
+    return EXIT_SOLVED
+
+
+def run_encoding(args: argparse.Namespace) -> int:
+    sys.stdout.write(encoding_text(kind_spec(args.kind).encoding))
+    return EXIT_SOLVED
+
+
+def run_bench(args: argparse.Namespace) -> int:
+    from . import bench
+
+    bench.run(repeat=args.repeat, random_boards=args.random, seed=args.seed)
+    return EXIT_SOLVED

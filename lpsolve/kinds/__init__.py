@@ -1,0 +1,85 @@
+"""The puzzle kinds and how a file finds its kind.
+
+Each kind module provides ``parse(text, source, extension)`` for its text format
+and ``from_json(data, text, source)`` for the JSON form; this registry maps file
+extensions and JSON ``"kind"`` values to them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..errors import PuzzleError, UsageError
+from ..puzzle import Puzzle
+from . import hidato, textformat
+
+
+@dataclass(frozen=True)
+class KindSpec:
+    name: str
+    encoding: str
+    extensions: tuple[str, ...]
+    parse: Callable[[str, str, str], Puzzle]
+    from_json: Callable[[dict[str, Any], str, str], Puzzle] | None
+
+
+KINDS: dict[str, KindSpec] = {
+    spec.name: spec
+    for spec in (
+        KindSpec("hidato", "hidato.lp", tuple(hidato.EXTENSION_ADJACENCY), hidato.parse,
+                 hidato.from_json),
+    )
+}
+EXTENSIONS: dict[str, KindSpec] = {ext: spec for spec in KINDS.values() for ext in spec.extensions}
+
+
+def kind_spec(name: str) -> KindSpec:
+    try:
+        return KINDS[name]
+    except KeyError:
+        raise UsageError(f"unknown kind {name!r}; expected one of {', '.join(KINDS)}") from None
+
+
+def parse_text(text: str, source: str, extension: str, kind: str | None = None) -> Puzzle:
+    """Parse puzzle text; the kind comes from ``kind``, the extension or JSON ``"kind"``."""
+    extension = extension.lower()
+    if extension == ".json":
+        data = textformat.load_json(text, source)
+        name = data.get("kind") if kind is None else kind
+        if not isinstance(name, str):
+            raise PuzzleError('missing "kind": expected a string such as "hidato"', source, 1, 1)
+        spec = KINDS.get(name)
+        if spec is None or spec.from_json is None:
+            locate = textformat.json_locator(text, source)
+            raise locate("kind", f"unknown kind {name!r}; expected one of "
+                         f"{', '.join(k for k, s in KINDS.items() if s.from_json)}")
+        return spec.from_json(data, text, source)
+    if kind is not None:
+        return kind_spec(kind).parse(text, source, extension)
+    spec = EXTENSIONS.get(extension)
+    if spec is None:
+        known = ", ".join(sorted([*EXTENSIONS, ".json"]))
+        shown = extension or "(none)"
+        raise PuzzleError(f"unknown file extension {shown}; expected one of {known} "
+                          f"(or give --kind)", source)
+    return spec.parse(text, source, extension)
+
+
+def load(path: str | Path, kind: str | None = None) -> Puzzle:
+    """Read and parse a puzzle file."""
+    path = Path(path)
+    source = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise PuzzleError("no such file", source) from None
+    except IsADirectoryError:
+        raise PuzzleError("is a directory, expected a puzzle file", source) from None
+    except UnicodeDecodeError as error:
+        raise PuzzleError(f"not UTF-8 text (byte {error.start})", source) from None
+    except OSError as error:
+        raise PuzzleError(error.strerror or "cannot be read", source) from None
+    return parse_text(text, source, path.suffix, kind)

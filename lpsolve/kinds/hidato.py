@@ -1,0 +1,362 @@
+"""Hidato family: Hidato/Hidoku, Numbrix, Beehive (hex), boards with holes, jump tours.
+
+Formats (see the README for examples):
+
+* comma grid (``.hidoku``, ``.hidato``: king moves; ``.numbrix``: orthogonal moves),
+  one row per line, ``_``/``__``/``___`` empty, ``X``/``XX`` a hole, numbers given;
+  an optional ``adjacency: NAME`` header line overrides the extension's default.
+  With ``adjacency: hex`` the rows are *offset rows*: odd rows (1, 3, ...) sit half a
+  cell to the right of even rows.
+* JSON (``.json``): ``{"kind": "hidato", "adjacency": ..., "cells": [[x, y], ...],
+  "givens": [[x, y, n], ...]}``; hex cells in axial coordinates (as seed 003).
+
+Coordinates: ``x`` is the column, ``y`` the row (0 at the top) for grids; hex
+cells use axial coordinates, neighbours (±1,0), (0,±1), (1,-1), (-1,1).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import clingo
+
+from ..errors import PuzzleError
+from ..puzzle import Puzzle
+from . import textformat
+
+Cell = tuple[int, int]
+Offset = tuple[int, int]
+
+KING: tuple[Offset, ...] = tuple(
+    (dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0)
+)
+ORTHOGONAL: tuple[Offset, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
+HEX: tuple[Offset, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+KNIGHT: tuple[Offset, ...] = tuple(
+    (dx, dy) for dx in (-2, -1, 1, 2) for dy in (-2, -1, 1, 2) if abs(dx) != abs(dy)
+)
+NAMED_ADJACENCY: dict[str, tuple[Offset, ...]] = {
+    "king": KING,
+    "orthogonal": ORTHOGONAL,
+    "hex": HEX,
+    "knight": KNIGHT,
+}
+EXTENSION_ADJACENCY = {".hidoku": "king", ".hidato": "king", ".numbrix": "orthogonal"}
+EXTENSIONS = (*EXTENSION_ADJACENCY, ".json")
+
+EMPTY_CHARS = "_"
+HOLE_CHARS = "Xx"
+
+
+@dataclass(frozen=True)
+class HidatoSolution:
+    """``path[i]`` is the cell that holds number ``i + 1``."""
+
+    path: tuple[Cell, ...]
+
+    def numbers(self) -> dict[Cell, int]:
+        return {cell: n for n, cell in enumerate(self.path, start=1)}
+
+    def triples(self) -> list[list[int]]:
+        """``[[x, y, n], ...]`` sorted by ``n``, the JSON form."""
+        return [[x, y, n] for n, (x, y) in enumerate(self.path, start=1)]
+
+
+@dataclass(frozen=True)
+class HidatoPuzzle(Puzzle):
+    cells: tuple[Cell, ...]
+    givens: dict[Cell, int]
+    adjacency: str  # a name of NAMED_ADJACENCY, or "offsets"
+    offsets: tuple[Offset, ...]  # symmetric move set
+    source: str = "<input>"
+
+    kind = "hidato"
+    encoding = "hidato.lp"
+
+    # -- the puzzle as facts ------------------------------------------------
+    def neighbours(self, cell: Cell) -> list[Cell]:
+        on_board = self._cell_set
+        x, y = cell
+        return [(x + dx, y + dy) for dx, dy in self.offsets if (x + dx, y + dy) in on_board]
+
+    @property
+    def _cell_set(self) -> frozenset[Cell]:
+        return frozenset(self.cells)
+
+    def facts(self) -> list[clingo.Symbol]:
+        num, fun = clingo.Number, clingo.Function
+        on_board = self._cell_set
+        facts = [fun("cell", [num(x), num(y)]) for x, y in self.cells]
+        for x, y in self.cells:
+            for dx, dy in self.offsets:
+                if (x + dx, y + dy) in on_board:
+                    facts.append(fun("adj", [num(x), num(y), num(x + dx), num(y + dy)]))
+        facts += [fun("given", [num(x), num(y), num(n)]) for (x, y), n in self.givens.items()]
+        return facts
+
+    def decode(self, atoms: Sequence[clingo.Symbol]) -> HidatoSolution:
+        path: list[Cell | None] = [None] * len(self.cells)
+        for atom in atoms:
+            if atom.match("number", 3):
+                x, y, n = (arg.number for arg in atom.arguments)
+                path[n - 1] = (x, y)
+        # A hole in the path is caught by the checker, not hidden here.
+        return HidatoSolution(tuple(cell if cell is not None else (0, 0) for cell in path))
+
+    # -- the rule checker ---------------------------------------------------
+    def violations(self, solution: HidatoSolution) -> list[str]:
+        problems: list[str] = []
+        path = solution.path
+        if len(path) != len(self.cells):
+            problems.append(f"{len(path)} numbers placed on a board of {len(self.cells)} cells")
+        if sorted(path) != sorted(self.cells):
+            problems.append("the numbers do not fill every cell exactly once")
+        numbers = solution.numbers()
+        for cell, n in sorted(self.givens.items(), key=lambda item: item[1]):
+            if numbers.get(cell) != n:
+                problems.append(f"given {n} at {cell} holds {numbers.get(cell)} instead")
+        for n in range(1, len(path)):
+            here, there = path[n - 1], path[n]
+            if (there[0] - here[0], there[1] - here[1]) not in self.offsets:
+                problems.append(f"{n} at {here} and {n + 1} at {there} are not adjacent")
+        return problems
+
+    # -- output -------------------------------------------------------------
+    def solution_json(self, solution: HidatoSolution) -> list[list[int]]:
+        return solution.triples()
+
+    def render(self, solution: HidatoSolution | None = None) -> str:
+        width = len(str(len(self.cells)))
+        if solution is None:
+            labels = {cell: str(self.givens[cell]) if cell in self.givens else "_" * width
+                      for cell in self.cells}
+        else:
+            labels = {cell: str(n) for cell, n in solution.numbers().items()}
+        if self.adjacency == "hex":
+            return _render_offset_rows(labels, width)
+        return _render_square(labels, width)
+
+
+def _render_square(labels: dict[Cell, str], width: int) -> str:
+    xs = [x for x, _ in labels]
+    ys = [y for _, y in labels]
+    lines = []
+    for y in range(min(ys), max(ys) + 1):
+        row = [labels.get((x, y), "").rjust(width) for x in range(min(xs), max(xs) + 1)]
+        lines.append(" ".join(row).rstrip())
+    return "\n".join(lines)
+
+
+def axial_to_offset(cell: Cell) -> Cell:
+    """Axial hex coordinates to (column, row) of offset rows (odd rows shifted right)."""
+    x, y = cell
+    return x + y // 2, y
+
+
+def offset_to_axial(col: int, row: int) -> Cell:
+    return col - row // 2, row
+
+
+def _render_offset_rows(labels: dict[Cell, str], width: int) -> str:
+    placed = {axial_to_offset(cell): label for cell, label in labels.items()}
+    cols = [c for c, _ in placed]
+    rows = [r for _, r in placed]
+    half = " " * ((width + 1) // 2)
+    lines = []
+    for r in range(min(rows), max(rows) + 1):
+        row = [placed.get((c, r), "").rjust(width) for c in range(min(cols), max(cols) + 1)]
+        lines.append(((half if r % 2 else "") + " ".join(row)).rstrip())
+    return "\n".join(lines)
+
+
+# -- building and validating a puzzle ------------------------------------------
+
+
+def build(
+    cells: Sequence[Cell],
+    givens: dict[Cell, int],
+    adjacency: str | Sequence[Offset],
+    source: str = "<input>",
+) -> HidatoPuzzle:
+    """A puzzle from plain values (the library's way in); validates everything."""
+    name, offsets = resolve_adjacency(adjacency, source)
+    if not cells:
+        raise PuzzleError("the board has no cells", source)
+    seen: set[Cell] = set()
+    for cell in cells:
+        if cell in seen:
+            raise PuzzleError(f"cell {list(cell)} is listed twice", source)
+        seen.add(cell)
+    size = len(cells)
+    by_number: dict[int, Cell] = {}
+    for cell, n in givens.items():
+        if cell not in seen:
+            raise PuzzleError(f"given {n} at {list(cell)} is not on the board (a hole?)", source)
+        if not 1 <= n <= size:
+            raise PuzzleError(f"given {n} at {list(cell)} is outside 1..{size}", source)
+        if n in by_number:
+            raise PuzzleError(f"number {n} is given twice: at {list(by_number[n])} and "
+                              f"{list(cell)}", source)
+        by_number[n] = cell
+    return HidatoPuzzle(tuple(cells), dict(givens), name, offsets, source)
+
+
+def resolve_adjacency(adjacency: str | Sequence[Offset], source: str = "<input>",
+                      line: int | None = None, col: int | None = None
+                      ) -> tuple[str, tuple[Offset, ...]]:
+    """A named adjacency or a list of move offsets -> (name, symmetric offsets)."""
+    if isinstance(adjacency, str):
+        if adjacency not in NAMED_ADJACENCY:
+            raise PuzzleError(f"unknown adjacency {adjacency!r}; expected one of "
+                              f"{', '.join(NAMED_ADJACENCY)} or a list of [dx, dy] moves",
+                              source, line, col)
+        return adjacency, NAMED_ADJACENCY[adjacency]
+    moves: set[Offset] = set()
+    for move in adjacency:
+        if (not isinstance(move, list | tuple) or len(move) != 2
+                or not all(type(v) is int for v in move) or tuple(move) == (0, 0)):
+            raise PuzzleError(f"a move must be [dx, dy] with integers, not both 0; got "
+                              f"{json.dumps(move)}", source, line, col)
+        dx, dy = move
+        moves |= {(dx, dy), (-dx, -dy)}  # a path may use a move either way
+    if not moves:
+        raise PuzzleError("the list of moves is empty", source, line, col)
+    return "offsets", tuple(sorted(moves))
+
+
+# -- the comma grid ------------------------------------------------------------
+
+
+def parse_grid(text: str, source: str, extension: str) -> HidatoPuzzle:
+    lines = textformat.content_lines(text, source)
+    adjacency: str | list[Offset] = EXTENSION_ADJACENCY.get(extension, "king")
+    adjacency_at: tuple[int | None, int | None] = (None, None)
+    grid: list[textformat.Line] = []
+    for line in lines:
+        header = textformat.header(line) if not grid else None
+        if header is None:
+            grid.append(line)
+            continue
+        key, value, value_col = header
+        if key != "adjacency":
+            raise PuzzleError(f"unknown header {key!r}; expected 'adjacency'",
+                              source, line.number, line.indent + 1)
+        adjacency_at = (line.number, value_col)
+        adjacency = _adjacency_value(value, source, line.number, value_col)
+    if not grid:
+        raise PuzzleError("no grid rows: expected comma-separated rows of numbers, "
+                          "'_' (empty) and 'X' (hole)", source, lines[-1].number, 1)
+    name, offsets = resolve_adjacency(adjacency, source, *adjacency_at)
+
+    cells: list[Cell] = []
+    givens: dict[Cell, int] = {}
+    where: dict[int, tuple[int, int]] = {}
+    width: int | None = None
+    for y, line in enumerate(grid):
+        tokens = textformat.split_commas(line)
+        if width is None:
+            width = len(tokens)
+        elif len(tokens) != width:
+            col = tokens[width].col if len(tokens) > width else len(line.text) + 1
+            raise PuzzleError(f"row has {len(tokens)} fields, expected {width} like the "
+                              f"first row", source, line.number, col)
+        for x, token in enumerate(tokens):
+            cell = offset_to_axial(x, y) if name == "hex" else (x, y)
+            value = token.text
+            if value and all(ch in HOLE_CHARS for ch in value):
+                continue
+            if value and all(ch in EMPTY_CHARS for ch in value):
+                cells.append(cell)
+                continue
+            if not value.isdigit() or not value.isascii():
+                raise PuzzleError(f"unexpected {value!r}: expected a number, '_' (empty) "
+                                  f"or 'X' (hole)", source, line.number, token.col)
+            n = int(value)
+            if n in where:
+                first_line, first_col = where[n]
+                raise PuzzleError(f"number {n} is given twice (first at line {first_line}, "
+                                  f"col {first_col})", source, line.number, token.col)
+            where[n] = (line.number, token.col)
+            cells.append(cell)
+            givens[cell] = n
+    size = len(cells)
+    if size == 0:
+        raise PuzzleError("the board has no cells (only holes)", source, grid[0].number, 1)
+    for cell, n in givens.items():
+        if not 1 <= n <= size:
+            line_no, col = where[n]
+            raise PuzzleError(f"number {n} is outside 1..{size} ({size} cells)",
+                              source, line_no, col)
+    return HidatoPuzzle(tuple(cells), givens, name, offsets, source)
+
+
+def _adjacency_value(value: str, source: str, line: int, col: int) -> str | list[Offset]:
+    if value.startswith("["):
+        try:
+            moves = json.loads(value)
+        except json.JSONDecodeError as error:
+            raise PuzzleError(f"malformed move list: {error.msg}", source, line,
+                              col + error.colno - 1) from None
+        if not isinstance(moves, list):
+            raise PuzzleError("expected a list of [dx, dy] moves", source, line, col)
+        return moves
+    return value
+
+
+# -- JSON --------------------------------------------------------------------------
+
+
+def from_json(data: dict[str, Any], text: str, source: str) -> HidatoPuzzle:
+    """The JSON interchange form; ``data`` has already been checked to be an object."""
+    locate = textformat.json_locator(text, source)
+    allowed = {"kind", "adjacency", "cells", "givens", "source"}
+    for key in data:
+        if key not in allowed:
+            raise locate(key, f"unexpected key {key!r}; expected {', '.join(sorted(allowed))}")
+    for key in ("adjacency", "cells"):
+        if key not in data:
+            raise PuzzleError(f"missing key {key!r}", source)
+    adjacency = data["adjacency"]
+    if not isinstance(adjacency, str | list):
+        raise locate("adjacency", "\"adjacency\" must be a name or a list of [dx, dy] moves")
+    try:
+        resolve_adjacency(adjacency, source)
+    except PuzzleError as error:
+        raise locate("adjacency", error.message) from None
+    cells = _int_tuples(data["cells"], 2, "cells", "[x, y]", locate)
+    givens_list = _int_tuples(data.get("givens", []), 3, "givens", "[x, y, n]", locate)
+    try:
+        seen: set[Cell] = set()
+        for x, y in cells:
+            if (x, y) in seen:
+                raise PuzzleError(f"cell {[x, y]} is listed twice", source)
+            seen.add((x, y))
+        givens: dict[Cell, int] = {}
+        for x, y, n in givens_list:
+            if (x, y) in givens:
+                raise PuzzleError(f"cell {[x, y]} has two givens", source)
+            givens[(x, y)] = n
+        return build(cells, givens, adjacency, source)
+    except PuzzleError as error:
+        key = "givens" if "given" in error.message else "cells"
+        raise locate(key, error.message) from None
+
+
+def _int_tuples(value: Any, arity: int, key: str, shape: str, locate: Any) -> list[tuple]:
+    message = f'"{key}" must be a list of {shape} integer lists'
+    if not isinstance(value, list):
+        raise locate(key, message)
+    items = []
+    for item in value:
+        if (not isinstance(item, list) or len(item) != arity
+                or not all(type(v) is int for v in item)):
+            raise locate(key, f"{message}; found {json.dumps(item)}")
+        items.append(tuple(item))
+    return items
+
+
+def parse(text: str, source: str, extension: str) -> HidatoPuzzle:
+    return parse_grid(text, source, extension)

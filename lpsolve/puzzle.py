@@ -1,0 +1,115 @@
+"""What every puzzle kind provides, and the typed results the backends return.
+
+A kind (``lpsolve/kinds/<kind>.py``) subclasses :class:`Puzzle`: it turns itself
+into ASP facts, decodes a model back into a solution, checks a solution against
+the rules in plain Python and renders it. Backends know nothing about any kind.
+"""
+
+from __future__ import annotations
+
+import enum
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+import clingo
+
+
+class Puzzle(ABC):
+    """A parsed puzzle of one kind."""
+
+    #: kind name, as used by ``--kind``, ``lpsolve encoding KIND`` and JSON ``"kind"``
+    kind: ClassVar[str]
+    #: file name of the kind's encoding in ``encodings/``
+    encoding: ClassVar[str]
+    #: where the puzzle came from (file name), for messages
+    source: str
+
+    @abstractmethod
+    def facts(self) -> list[clingo.Symbol]:
+        """The puzzle as ASP facts (symbols), matching the encoding's input interface."""
+
+    @abstractmethod
+    def decode(self, atoms: Sequence[clingo.Symbol]) -> Hashable:
+        """Turn the shown atoms of one model into a solution value."""
+
+    @abstractmethod
+    def violations(self, solution: Any) -> list[str]:
+        """Rule checker in plain Python: every broken rule, in words; empty if correct."""
+
+    @abstractmethod
+    def render(self, solution: Any | None = None) -> str:
+        """The puzzle (``None``) or a solution as aligned text."""
+
+    @abstractmethod
+    def solution_json(self, solution: Any) -> Any:
+        """A solution as plain JSON data (lists, numbers, strings)."""
+
+
+class Status(enum.Enum):
+    """How a search ended."""
+
+    SOLVED = "solved"  # at least one solution, search may or may not be complete
+    NO_SOLUTION = "no solution"  # proved: there is none
+    TIMEOUT = "timeout"  # stopped by --timeout before anything was proved
+    INTERRUPTED = "interrupted"  # stopped by Ctrl-C
+
+
+@dataclass(frozen=True)
+class Stats:
+    """Size of the ground program and effort of the search."""
+
+    atoms: int = 0
+    rules: int = 0
+    choices: int = 0
+    conflicts: int = 0
+    ground_seconds: float = 0.0
+    solve_seconds: float = 0.0
+
+    def as_dict(self) -> dict[str, float]:
+        return {
+            "atoms": self.atoms,
+            "rules": self.rules,
+            "choices": self.choices,
+            "conflicts": self.conflicts,
+            "ground_seconds": round(self.ground_seconds, 6),
+            "solve_seconds": round(self.solve_seconds, 6),
+        }
+
+
+@dataclass
+class Result:
+    """What a backend found for one puzzle.
+
+    ``count`` is the number of solutions found (it equals ``len(solutions)`` unless
+    solutions were only counted); ``complete`` is true when the search space was
+    exhausted, so ``count`` is the exact number of solutions.
+    """
+
+    puzzle: Puzzle
+    backend: str
+    solutions: list[Any] = field(default_factory=list)
+    count: int = 0
+    complete: bool = False
+    stopped_by: str | None = None  # "limit", "timeout" or "interrupt"
+    stats: Stats = field(default_factory=Stats)
+
+    @property
+    def unique(self) -> bool | None:
+        """True: exactly one solution; False: none or several; None: not known yet."""
+        if self.count >= 2 or (self.complete and self.count == 0):
+            return False
+        if self.complete and self.count == 1:
+            return True
+        return None
+
+    @property
+    def status(self) -> Status:
+        if self.count > 0:
+            return Status.SOLVED
+        if self.stopped_by == "interrupt":
+            return Status.INTERRUPTED
+        if self.stopped_by == "timeout":
+            return Status.TIMEOUT
+        return Status.NO_SOLUTION
