@@ -11,16 +11,11 @@
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
-
 from .api import count, load, parse, solve
 from .errors import InternalError, LpsolveError, PuzzleError, UsageError
 from .puzzle import Puzzle, Result, Stats, Status
 
-try:
-    __version__ = version("lpsolve")
-except PackageNotFoundError:  # running from a source tree that is not installed
-    __version__ = "0+unknown"
+__version__ = "0.1.0"  # the single source of the version (pyproject reads it)
 
 __all__ = [
     "InternalError",

@@ -31,8 +31,10 @@ def verify(puzzle: Puzzle, solution: Any) -> None:
     """Raise :class:`InternalError` if ``solution`` breaks a rule of ``puzzle``."""
     problems = puzzle.violations(solution)
     if problems:
-        raise InternalError(f"{puzzle.source}: a {puzzle.kind} solution failed the rule "
-                            f"checker: {'; '.join(problems)}")
+        raise InternalError(
+            f"{puzzle.source}: a {puzzle.kind} solution failed the rule "
+            f"checker: {'; '.join(problems)}"
+        )
 
 
 def solve(

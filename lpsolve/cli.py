@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import re
 import sys
 import time
 from collections.abc import Sequence
@@ -47,21 +48,32 @@ def build_parser() -> argparse.ArgumentParser:
         description="Solve logic puzzles declaratively with clingo (Answer Set Programming).",
     )
     parser.add_argument("--version", action="version", version=f"lpsolve {__version__}")
-    parser.add_argument("--log", default="warning", metavar="LEVEL",
-                        choices=["debug", "info", "warning", "error"],
-                        help="logging level for diagnostics on stderr (default: warning)")
+    parser.add_argument(
+        "--log",
+        default="warning",
+        metavar="LEVEL",
+        choices=["debug", "info", "warning", "error"],
+        help="logging level for diagnostics on stderr (default: warning)",
+    )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    solve = commands.add_parser("solve", help="solve a puzzle file",
-                                description="Solve a puzzle; by default shows one solution "
-                                            "and checks whether it is unique.")
+    solve = commands.add_parser(
+        "solve",
+        help="solve a puzzle file",
+        description="Solve a puzzle; by default shows one solution "
+        "and checks whether it is unique.",
+    )
     _puzzle_arguments(solve)
     how_many = solve.add_mutually_exclusive_group()
     how_many.add_argument("--all", action="store_true", help="enumerate every solution")
-    how_many.add_argument("--limit", type=_positive_int, metavar="N",
-                          help="enumerate at most N solutions")
-    solve.add_argument("--count", action="store_true",
-                       help="count solutions (all, or up to --limit) without printing them")
+    how_many.add_argument(
+        "--limit", type=_positive_int, metavar="N", help="enumerate at most N solutions"
+    )
+    solve.add_argument(
+        "--count",
+        action="store_true",
+        help="count solutions (all, or up to --limit) without printing them",
+    )
     solve.set_defaults(run=run_solve)
 
     check = commands.add_parser("check", help="is the puzzle well-posed (exactly one solution)?")
@@ -78,10 +90,18 @@ def build_parser() -> argparse.ArgumentParser:
     encoding.set_defaults(run=run_encoding)
 
     bench = commands.add_parser("bench", help="measure solving speed on the bundled instances")
-    bench.add_argument("--repeat", type=_positive_int, default=5, metavar="N",
-                       help="runs per measurement; medians are reported (default: 5)")
-    bench.add_argument("--random", action="store_true",
-                       help="also generate and solve random 20x20 and 30x30 king boards")
+    bench.add_argument(
+        "--repeat",
+        type=_positive_int,
+        default=5,
+        metavar="N",
+        help="runs per measurement; medians are reported (default: 5)",
+    )
+    bench.add_argument(
+        "--random",
+        action="store_true",
+        help="also generate and solve random 20x20 and 30x30 king boards",
+    )
     bench.add_argument("--seed", type=int, default=1, help="seed for --random (default: 1)")
     bench.set_defaults(run=run_bench)
     return parser
@@ -90,12 +110,18 @@ def build_parser() -> argparse.ArgumentParser:
 def _puzzle_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("file", metavar="FILE", help="puzzle file (kind from its extension)")
     command.add_argument("--kind", choices=sorted(KINDS), help="puzzle kind (default: from file)")
-    command.add_argument("--format", choices=["text", "json"], default="text",
-                         help="output format (default: text)")
-    command.add_argument("--timeout", type=_positive_float, metavar="S",
-                         help="stop searching after S seconds (keeps what was found)")
-    command.add_argument("--stats", action="store_true",
-                         help="show atoms, rules, choices, conflicts and timings")
+    command.add_argument(
+        "--format", choices=["text", "json"], default="text", help="output format (default: text)"
+    )
+    command.add_argument(
+        "--timeout",
+        type=_positive_float,
+        metavar="S",
+        help="stop searching after S seconds (keeps what was found)",
+    )
+    command.add_argument(
+        "--stats", action="store_true", help="show atoms, rules, choices, conflicts and timings"
+    )
 
 
 def _positive_int(text: str) -> int:
@@ -141,8 +167,12 @@ def run_solve(args: argparse.Namespace) -> int:
     if args.format == "json":
         _print_json(result, elapsed, args.stats, out)
     else:
-        out.write(solve_summary(result, elapsed, listing=args.all or args.limit is not None,
-                                counting=args.count) + "\n")
+        out.write(
+            solve_summary(
+                result, elapsed, listing=args.all or args.limit is not None, counting=args.count
+            )
+            + "\n"
+        )
         if args.stats:
             out.write(stats_line(result) + "\n")
     return exit_status(result)
@@ -210,8 +240,7 @@ def solve_summary(result: Result, seconds: float, *, listing: bool, counting: bo
         uniqueness = "unique" if n == 1 else "not unique"
         return f"{_plural(n, 'solution')}, search complete: {uniqueness} ({time_text})"
     if not listing and not counting:  # default run: one shown, a second one found
-        return (f"not unique: at least 2 solutions (one shown; --all lists them) "
-                f"({time_text})")
+        return f"not unique: at least 2 solutions (one shown; --all lists them) ({time_text})"
     tail = "not unique" if n >= 2 else "uniqueness not checked"
     return f"{_plural(n, 'solution')}, stopped at the limit: {tail} ({time_text})"
 
@@ -229,9 +258,11 @@ def check_summary(result: Result, seconds: float) -> str:
 
 def stats_line(result: Result) -> str:
     s = result.stats
-    return (f"stats: atoms={s.atoms:,} rules={s.rules:,} choices={s.choices:,} "
-            f"conflicts={s.conflicts:,} ground={s.ground_seconds * 1000:.1f} ms "
-            f"solve={s.solve_seconds * 1000:.1f} ms")
+    return (
+        f"stats: atoms={s.atoms:,} rules={s.rules:,} choices={s.choices:,} "
+        f"conflicts={s.conflicts:,} ground={s.ground_seconds * 1000:.1f} ms "
+        f"solve={s.solve_seconds * 1000:.1f} ms"
+    )
 
 
 def result_json(result: Result, seconds: float, with_stats: bool) -> dict[str, Any]:
@@ -257,12 +288,21 @@ def result_json(result: Result, seconds: float, with_stats: bool) -> dict[str, A
     return data
 
 
-def _print_json(result: Result, seconds: float, with_stats: bool, out: TextIO,
-                **extra: Any) -> None:
+def _print_json(
+    result: Result, seconds: float, with_stats: bool, out: TextIO, **extra: Any
+) -> None:
     data = result_json(result, seconds, with_stats)
     data.update(extra)
-    json.dump(data, out, indent=2)
-    out.write("\n")
+    out.write(compact_json(data) + "\n")
+
+
+_INNERMOST_LIST = re.compile(r"\[\s+([^\[\]{}]*?)\s+\]")
+
+
+def compact_json(data: Any) -> str:
+    """Indented JSON with innermost lists on one line (``[3, 4, 17]``), for people."""
+    text = json.dumps(data, indent=2)
+    return _INNERMOST_LIST.sub(lambda m: "[" + re.sub(r"\s+", " ", m.group(1)) + "]", text)
 
 
 def exit_status(result: Result) -> int:

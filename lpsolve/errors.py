@@ -13,8 +13,9 @@ class PuzzleError(LpsolveError):
     Carries the place of the problem so the CLI can print ``FILE:LINE:COL: message``.
     """
 
-    def __init__(self, message: str, source: str = "<input>", line: int | None = None,
-                 col: int | None = None) -> None:
+    def __init__(
+        self, message: str, source: str = "<input>", line: int | None = None, col: int | None = None
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.source = source

@@ -29,8 +29,9 @@ class KindSpec:
 KINDS: dict[str, KindSpec] = {
     spec.name: spec
     for spec in (
-        KindSpec("hidato", "hidato.lp", tuple(hidato.EXTENSION_ADJACENCY), hidato.parse,
-                 hidato.from_json),
+        KindSpec(
+            "hidato", "hidato.lp", tuple(hidato.EXTENSION_ADJACENCY), hidato.parse, hidato.from_json
+        ),
     )
 }
 EXTENSIONS: dict[str, KindSpec] = {ext: spec for spec in KINDS.values() for ext in spec.extensions}
@@ -54,8 +55,11 @@ def parse_text(text: str, source: str, extension: str, kind: str | None = None) 
         spec = KINDS.get(name)
         if spec is None or spec.from_json is None:
             locate = textformat.json_locator(text, source)
-            raise locate("kind", f"unknown kind {name!r}; expected one of "
-                         f"{', '.join(k for k, s in KINDS.items() if s.from_json)}")
+            raise locate(
+                "kind",
+                f"unknown kind {name!r}; expected one of "
+                f"{', '.join(k for k, s in KINDS.items() if s.from_json)}",
+            )
         return spec.from_json(data, text, source)
     if kind is not None:
         return kind_spec(kind).parse(text, source, extension)
@@ -63,8 +67,9 @@ def parse_text(text: str, source: str, extension: str, kind: str | None = None) 
     if spec is None:
         known = ", ".join(sorted([*EXTENSIONS, ".json"]))
         shown = extension or "(none)"
-        raise PuzzleError(f"unknown file extension {shown}; expected one of {known} "
-                          f"(or give --kind)", source)
+        raise PuzzleError(
+            f"unknown file extension {shown}; expected one of {known} (or give --kind)", source
+        )
     return spec.parse(text, source, extension)
 
 

@@ -131,8 +131,10 @@ class HidatoPuzzle(Puzzle):
     def render(self, solution: HidatoSolution | None = None) -> str:
         width = len(str(len(self.cells)))
         if solution is None:
-            labels = {cell: str(self.givens[cell]) if cell in self.givens else "_" * width
-                      for cell in self.cells}
+            labels = {
+                cell: str(self.givens[cell]) if cell in self.givens else "_" * width
+                for cell in self.cells
+            }
         else:
             labels = {cell: str(n) for cell, n in solution.numbers().items()}
         if self.adjacency == "hex":
@@ -198,28 +200,44 @@ def build(
         if not 1 <= n <= size:
             raise PuzzleError(f"given {n} at {list(cell)} is outside 1..{size}", source)
         if n in by_number:
-            raise PuzzleError(f"number {n} is given twice: at {list(by_number[n])} and "
-                              f"{list(cell)}", source)
+            raise PuzzleError(
+                f"number {n} is given twice: at {list(by_number[n])} and {list(cell)}", source
+            )
         by_number[n] = cell
     return HidatoPuzzle(tuple(cells), dict(givens), name, offsets, source)
 
 
-def resolve_adjacency(adjacency: str | Sequence[Offset], source: str = "<input>",
-                      line: int | None = None, col: int | None = None
-                      ) -> tuple[str, tuple[Offset, ...]]:
+def resolve_adjacency(
+    adjacency: str | Sequence[Offset],
+    source: str = "<input>",
+    line: int | None = None,
+    col: int | None = None,
+) -> tuple[str, tuple[Offset, ...]]:
     """A named adjacency or a list of move offsets -> (name, symmetric offsets)."""
     if isinstance(adjacency, str):
         if adjacency not in NAMED_ADJACENCY:
-            raise PuzzleError(f"unknown adjacency {adjacency!r}; expected one of "
-                              f"{', '.join(NAMED_ADJACENCY)} or a list of [dx, dy] moves",
-                              source, line, col)
+            raise PuzzleError(
+                f"unknown adjacency {adjacency!r}; expected one of "
+                f"{', '.join(NAMED_ADJACENCY)} or a list of [dx, dy] moves",
+                source,
+                line,
+                col,
+            )
         return adjacency, NAMED_ADJACENCY[adjacency]
     moves: set[Offset] = set()
     for move in adjacency:
-        if (not isinstance(move, list | tuple) or len(move) != 2
-                or not all(type(v) is int for v in move) or tuple(move) == (0, 0)):
-            raise PuzzleError(f"a move must be [dx, dy] with integers, not both 0; got "
-                              f"{json.dumps(move)}", source, line, col)
+        if (
+            not isinstance(move, list | tuple)
+            or len(move) != 2
+            or not all(type(v) is int for v in move)
+            or tuple(move) == (0, 0)
+        ):
+            raise PuzzleError(
+                f"a move must be [dx, dy] with integers, not both 0; got {json.dumps(move)}",
+                source,
+                line,
+                col,
+            )
         dx, dy = move
         moves |= {(dx, dy), (-dx, -dy)}  # a path may use a move either way
     if not moves:
@@ -242,13 +260,21 @@ def parse_grid(text: str, source: str, extension: str) -> HidatoPuzzle:
             continue
         key, value, value_col = header
         if key != "adjacency":
-            raise PuzzleError(f"unknown header {key!r}; expected 'adjacency'",
-                              source, line.number, line.indent + 1)
+            raise PuzzleError(
+                f"unknown header {key!r}; expected 'adjacency'",
+                source,
+                line.number,
+                line.indent + 1,
+            )
         adjacency_at = (line.number, value_col)
         adjacency = _adjacency_value(value, source, line.number, value_col)
     if not grid:
-        raise PuzzleError("no grid rows: expected comma-separated rows of numbers, "
-                          "'_' (empty) and 'X' (hole)", source, lines[-1].number, 1)
+        raise PuzzleError(
+            "no grid rows: expected comma-separated rows of numbers, '_' (empty) and 'X' (hole)",
+            source,
+            lines[-1].number,
+            1,
+        )
     name, offsets = resolve_adjacency(adjacency, source, *adjacency_at)
 
     cells: list[Cell] = []
@@ -261,8 +287,12 @@ def parse_grid(text: str, source: str, extension: str) -> HidatoPuzzle:
             width = len(tokens)
         elif len(tokens) != width:
             col = tokens[width].col if len(tokens) > width else len(line.text) + 1
-            raise PuzzleError(f"row has {len(tokens)} fields, expected {width} like the "
-                              f"first row", source, line.number, col)
+            raise PuzzleError(
+                f"row has {len(tokens)} fields, expected {width} like the first row",
+                source,
+                line.number,
+                col,
+            )
         for x, token in enumerate(tokens):
             cell = offset_to_axial(x, y) if name == "hex" else (x, y)
             value = token.text
@@ -272,24 +302,33 @@ def parse_grid(text: str, source: str, extension: str) -> HidatoPuzzle:
                 cells.append(cell)
                 continue
             if not value.isdigit() or not value.isascii():
-                raise PuzzleError(f"unexpected {value!r}: expected a number, '_' (empty) "
-                                  f"or 'X' (hole)", source, line.number, token.col)
+                raise PuzzleError(
+                    f"unexpected {value!r}: expected a number, '_' (empty) or 'X' (hole)",
+                    source,
+                    line.number,
+                    token.col,
+                )
             n = int(value)
             if n in where:
                 first_line, first_col = where[n]
-                raise PuzzleError(f"number {n} is given twice (first at line {first_line}, "
-                                  f"col {first_col})", source, line.number, token.col)
+                raise PuzzleError(
+                    f"number {n} is given twice (first at line {first_line}, col {first_col})",
+                    source,
+                    line.number,
+                    token.col,
+                )
             where[n] = (line.number, token.col)
             cells.append(cell)
             givens[cell] = n
     size = len(cells)
     if size == 0:
         raise PuzzleError("the board has no cells (only holes)", source, grid[0].number, 1)
-    for cell, n in givens.items():
+    for n in givens.values():
         if not 1 <= n <= size:
             line_no, col = where[n]
-            raise PuzzleError(f"number {n} is outside 1..{size} ({size} cells)",
-                              source, line_no, col)
+            raise PuzzleError(
+                f"number {n} is outside 1..{size} ({size} cells)", source, line_no, col
+            )
     return HidatoPuzzle(tuple(cells), givens, name, offsets, source)
 
 
@@ -298,8 +337,9 @@ def _adjacency_value(value: str, source: str, line: int, col: int) -> str | list
         try:
             moves = json.loads(value)
         except json.JSONDecodeError as error:
-            raise PuzzleError(f"malformed move list: {error.msg}", source, line,
-                              col + error.colno - 1) from None
+            raise PuzzleError(
+                f"malformed move list: {error.msg}", source, line, col + error.colno - 1
+            ) from None
         if not isinstance(moves, list):
             raise PuzzleError("expected a list of [dx, dy] moves", source, line, col)
         return moves
@@ -321,7 +361,7 @@ def from_json(data: dict[str, Any], text: str, source: str) -> HidatoPuzzle:
             raise PuzzleError(f"missing key {key!r}", source)
     adjacency = data["adjacency"]
     if not isinstance(adjacency, str | list):
-        raise locate("adjacency", "\"adjacency\" must be a name or a list of [dx, dy] moves")
+        raise locate("adjacency", '"adjacency" must be a name or a list of [dx, dy] moves')
     try:
         resolve_adjacency(adjacency, source)
     except PuzzleError as error:
@@ -351,8 +391,11 @@ def _int_tuples(value: Any, arity: int, key: str, shape: str, locate: Any) -> li
         raise locate(key, message)
     items = []
     for item in value:
-        if (not isinstance(item, list) or len(item) != arity
-                or not all(type(v) is int for v in item)):
+        if (
+            not isinstance(item, list)
+            or len(item) != arity
+            or not all(type(v) is int for v in item)
+        ):
             raise locate(key, f"{message}; found {json.dumps(item)}")
         items.append(tuple(item))
     return items

@@ -33,11 +33,11 @@ class Token:
 def content_lines(text: str, source: str) -> list[Line]:
     """Lines that are neither blank nor comments (``#`` first); errors if none."""
     lines = [Line(number, raw.rstrip()) for number, raw in enumerate(text.splitlines(), 1)]
-    content = [line for line in lines
-               if line.text.strip() and not line.text.lstrip().startswith(COMMENT)]
+    content = [
+        line for line in lines if line.text.strip() and not line.text.lstrip().startswith(COMMENT)
+    ]
     if not content:
-        raise PuzzleError("empty file: no puzzle found (only blank or comment lines)",
-                          source, 1, 1)
+        raise PuzzleError("empty file: no puzzle found (only blank or comment lines)", source, 1, 1)
     return content
 
 
@@ -65,10 +65,11 @@ def load_json(text: str, source: str) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise PuzzleError(f"malformed JSON: {error.msg}", source, error.lineno,
-                          error.colno) from None
+        raise PuzzleError(
+            f"malformed JSON: {error.msg}", source, error.lineno, error.colno
+        ) from None
     if not isinstance(data, dict):
-        raise PuzzleError("expected a JSON object with a \"kind\" key", source, 1, 1)
+        raise PuzzleError('expected a JSON object with a "kind" key', source, 1, 1)
     return data
 
 

@@ -1,0 +1,72 @@
+"""Shared test helpers: run the CLI in-process, independent Hidato rule checks."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Sequence
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+
+from lpsolve.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+INSTANCES = ROOT / "instances"
+
+
+@pytest.fixture(autouse=True)
+def no_clingo_warnings(caplog: pytest.LogCaptureFixture) -> Iterable[None]:
+    """Any clingo warning (e.g. 'atom undefined') fails the test that caused it."""
+    caplog.set_level(logging.WARNING, logger="lpsolve.clingo")
+    yield
+    warnings = [r.getMessage() for r in caplog.records if r.name == "lpsolve.clingo"]
+    assert not warnings, warnings
+
+
+@pytest.fixture
+def run(capsys: pytest.CaptureFixture[str]):
+    """Run ``lpsolve ARGS`` in-process; returns (exit status, stdout, stderr)."""
+
+    def runner(*args: str) -> tuple[int, str, str]:
+        status = main([str(a) for a in args])
+        captured = capsys.readouterr()
+        return status, captured.out, captured.err
+
+    return runner
+
+
+def path_is_valid(
+    cells: Sequence[tuple[int, int]],
+    moves: set[tuple[int, int]],
+    givens: dict[tuple[int, int], int],
+    path: Sequence[tuple[int, int]],
+) -> bool:
+    """Written independently of lpsolve's checker: path[i] holds number i+1."""
+    if sorted(path) != sorted(cells):
+        return False
+    if any(path[n - 1] != cell for cell, n in givens.items()):
+        return False
+    return all((b[0] - a[0], b[1] - a[1]) in moves for a, b in pairwise(path))
+
+
+def count_paths(cells: Sequence[tuple[int, int]], moves: set[tuple[int, int]]) -> int:
+    """Brute force: the number of numberings 1..N forming a path (directed paths)."""
+    on_board = set(cells)
+    total = 0
+
+    def extend(cell: tuple[int, int], seen: set[tuple[int, int]]) -> None:
+        nonlocal total
+        if len(seen) == len(on_board):
+            total += 1
+            return
+        for dx, dy in moves:
+            nxt = (cell[0] + dx, cell[1] + dy)
+            if nxt in on_board and nxt not in seen:
+                seen.add(nxt)
+                extend(nxt, seen)
+                seen.remove(nxt)
+
+    for start in on_board:
+        extend(start, {start})
+    return total

@@ -1,0 +1,171 @@
+"""The documented command-line behaviour: output shapes, options and exit codes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import lpsolve
+from lpsolve.kinds.hidato import HidatoPuzzle, HidatoSolution
+
+from .conftest import INSTANCES, ROOT, count_paths
+
+SEED = INSTANCES / "hidato" / "seed-10x10.hidoku"
+HEX = INSTANCES / "hidato" / "seed003-hex-19.json"
+
+
+def test_solve_prints_the_board_then_one_summary_line(run) -> None:
+    status, out, err = run("solve", SEED)
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0].split() == ["91", "92", "93", "20", "21", "36", "37", "38", "39", "57"]
+    assert len(lines) == 12 and lines[10] == ""
+    assert lines[11].startswith("1 solution, search complete: unique (")
+
+
+def test_hex_boards_print_as_offset_rows(run) -> None:
+    status, out, _ = run("solve", HEX)
+    assert status == 0
+    rows = out.splitlines()[:5]
+    # axial rows y = 1..5 as offset rows: odd rows half a cell (1 of 3 characters) right
+    assert rows == [
+        "    19 10  9",
+        "   18 12 11  8",
+        " 17 13  1  7  6",
+        "   16 14  2  5",
+        "    15  3  4",
+    ]
+
+
+def test_json_schema(run) -> None:
+    status, out, _ = run("solve", SEED, "--format", "json", "--stats")
+    data = json.loads(out)
+    assert status == 0
+    assert set(data) == {
+        "kind",
+        "source",
+        "backend",
+        "status",
+        "count",
+        "complete",
+        "unique",
+        "solutions",
+        "timings",
+        "stats",
+    }
+    assert (data["kind"], data["backend"], data["status"]) == ("hidato", "clingo", "solved")
+    assert (data["count"], data["complete"], data["unique"]) == (1, True, True)
+    (solution,) = data["solutions"]
+    assert [n for _, _, n in solution] == list(range(1, 101))
+    assert solution[0] == [0, 9, 1] and solution[-1] == [6, 2, 100]
+    assert set(data["stats"]) == {
+        "atoms",
+        "rules",
+        "choices",
+        "conflicts",
+        "ground_seconds",
+        "solve_seconds",
+    }
+    assert data["stats"]["atoms"] > 0
+
+
+def write(tmp_path, name: str, text: str):
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def test_all_limit_and_count(tmp_path, run) -> None:
+    board = write(tmp_path, "free.numbrix", "_,_,_\n_,_,_\n")
+    expected = count_paths(
+        [(x, y) for x in range(3) for y in range(2)], {(1, 0), (-1, 0), (0, 1), (0, -1)}
+    )
+    status, out, _ = run("solve", board, "--all")
+    assert status == 0 and out.count("Solution ") == expected
+    assert out.splitlines()[-1].startswith(f"{expected} solutions, search complete: not unique")
+    status, out, _ = run("solve", board, "--limit", "3")
+    assert out.count("Solution ") == 3
+    assert out.splitlines()[-1].startswith("3 solutions, stopped at the limit: not unique")
+    status, out, _ = run("solve", board, "--count")
+    assert out.startswith(f"{expected} solutions, search complete") and "Solution" not in out
+    status, out, _ = run("solve", board, "--count", "--limit", "2")
+    assert out.startswith("2 solutions, stopped at the limit")
+
+
+def test_default_solve_reports_several_solutions(tmp_path, run) -> None:
+    board = write(tmp_path, "two.numbrix", "1,_\n_,_\n")
+    status, out, _ = run("solve", board)
+    assert status == 0 and out.count("\n\n") == 1
+    assert "not unique: at least 2 solutions (one shown; --all lists them)" in out
+
+
+def test_check(tmp_path, run) -> None:
+    status, out, _ = run("check", SEED)
+    assert status == 0 and out.startswith("well-posed: exactly one solution")
+    status, out, _ = run("check", write(tmp_path, "two.numbrix", "1,_\n_,_\n"))
+    assert status == 1 and out.startswith("not well-posed: several solutions")
+    status, out, _ = run("check", write(tmp_path, "none.numbrix", "1,_\n_,2\n"))
+    assert status == 1 and out.startswith("not well-posed: no solution")
+    status, out, _ = run("check", SEED, "--format", "json")
+    assert json.loads(out)["well_posed"] is True
+
+
+def test_timeout_keeps_what_was_found_and_exits_3(tmp_path, run) -> None:
+    huge = write(tmp_path, "huge.hidoku", "\n".join(["_,_,_,_,_,_,_"] * 7) + "\n")
+    status, out, _ = run("solve", huge, "--all", "--timeout", "0.5")
+    assert status == 3
+    found = out.count("Solution ")
+    assert found > 0
+    assert out.splitlines()[-1].startswith(f"{found:,} solutions found; stopped by timeout")
+    status, out, _ = run("solve", huge, "--count", "--timeout", "0.3", "--format", "json")
+    data = json.loads(out)
+    assert status == 3 and data["complete"] is False and data["unique"] is False
+
+
+def test_stats_line(run) -> None:
+    _, out, _ = run("solve", SEED, "--stats")
+    last = out.splitlines()[-1]
+    assert last.startswith("stats: atoms=") and "conflicts=" in last and "ground=" in last
+
+
+def test_facts_are_the_encoding_input(run) -> None:
+    status, out, _ = run("facts", HEX)
+    lines = out.splitlines()
+    assert status == 0 and lines[0].startswith("% ")
+    assert "cell(1,1)." in lines and "given(1,1,19)." in lines and "adj(1,1,2,1)." in lines
+    assert sum(line.startswith("cell(") for line in lines) == 19
+
+
+def test_encoding_prints_the_file(run) -> None:
+    status, out, _ = run("encoding", "hidato")
+    assert status == 0 and out == (ROOT / "encodings" / "hidato.lp").read_text()
+
+
+def test_version_and_python_m() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "lpsolve", "--version"], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0 and done.stdout.strip() == f"lpsolve {lpsolve.__version__}"
+
+
+def test_usage_errors_exit_2(run, capsys) -> None:
+    import pytest
+
+    with pytest.raises(SystemExit) as stop:
+        run("solve", SEED, "--limit", "0")
+    assert stop.value.code == 2
+    with pytest.raises(SystemExit) as stop:
+        run("solve", SEED, "--all", "--limit", "3")
+    assert stop.value.code == 2
+
+
+def test_a_solution_failing_the_checker_is_an_internal_error(run, monkeypatch) -> None:
+    def broken_decode(self: HidatoPuzzle, atoms) -> HidatoSolution:
+        return HidatoSolution(tuple(reversed(self.cells)))  # numbers in the wrong places
+
+    monkeypatch.setattr(HidatoPuzzle, "decode", broken_decode)
+    status, out, err = run("solve", SEED)
+    assert status == 70
+    assert out == ""  # never shown as an answer
+    assert err.startswith("internal error") and "failed the rule checker" in err

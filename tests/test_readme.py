@@ -1,0 +1,61 @@
+"""The README's examples are run as written: console sessions and the library example."""
+
+from __future__ import annotations
+
+import re
+import shlex
+
+import pytest
+
+from .conftest import ROOT
+
+README = (ROOT / "README.md").read_text()
+TIME = re.compile(r"\((\d[\d,]*\.\d+ (ms|s))\)")
+
+
+def console_sessions() -> list[tuple[str, str]]:
+    """(command, expected output) pairs from ```console blocks."""
+    sessions = []
+    for block in re.findall(r"```console\n(.*?)```", README, re.S):
+        command, output = None, []
+        for line in block.splitlines():
+            if line.startswith("$ "):
+                if command:
+                    sessions.append((command, "\n".join(output)))
+                command, output = line[2:], []
+            else:
+                output.append(line)
+        if command:
+            sessions.append((command, "\n".join(output)))
+    return sessions
+
+
+SESSIONS = console_sessions()
+
+
+def test_readme_has_examples() -> None:
+    assert len(SESSIONS) >= 6
+
+
+@pytest.mark.parametrize(("command", "expected"), SESSIONS, ids=[c for c, _ in SESSIONS])
+def test_console_example(command: str, expected: str, run, monkeypatch) -> None:
+    monkeypatch.chdir(ROOT)
+    program, *args = shlex.split(command)
+    assert program == "lpsolve"
+    status, out, err = run(*args)
+    assert status == 0, err
+    assert TIME.sub("(TIME)", out).rstrip("\n") == expected.rstrip("\n")
+
+
+def test_library_example(monkeypatch) -> None:
+    monkeypatch.chdir(ROOT)
+    (code,) = re.findall(r"```python\n(.*?)```", README, re.S)
+    exec(compile(code, "README.md", "exec"), {})
+
+
+def test_setup_commands_are_the_ones_ci_runs() -> None:
+    commands = re.findall(r"```sh\n(.*?)\n```", README, re.S)
+    install_and_solve, install_and_test = commands[0], commands[1]
+    assert "pip install ." in install_and_solve and "lpsolve solve instances/" in install_and_solve
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert install_and_test in ci
