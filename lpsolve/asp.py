@@ -114,6 +114,10 @@ def solve(
                 result.solutions.append(solution)
             if on_progress is not None:
                 on_progress(found)
+        except KeyboardInterrupt:  # Ctrl-C while our code ran: stop, keep what we have
+            stop_requested = True
+            result.stopped_by = "interrupt"
+            return False
         except BaseException as error:  # re-raised below, not lost inside clingo
             callback_error = error
             return False

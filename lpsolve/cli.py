@@ -37,6 +37,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except InternalError as error:
         print(f"internal error (a bug in lpsolve, please report it): {error}", file=sys.stderr)
         return EXIT_INTERNAL
+    except KeyboardInterrupt:  # outside the search (e.g. while grounding): nothing to keep
+        print("interrupted", file=sys.stderr)
+        return EXIT_STOPPED
     except BrokenPipeError:  # e.g. `lpsolve solve --all big | head`
         sys.stderr.close()
         return EXIT_SOLVED
@@ -235,7 +238,8 @@ def solve_summary(result: Result, seconds: float, *, listing: bool, counting: bo
         head = "no solution found yet" if n == 0 else f"{_plural(n, 'solution')} found"
         return f"{head}; stopped by {reason}, search incomplete ({time_text})"
     if n == 0:
-        return f"no solution (search complete) ({time_text})"
+        reasons = "".join(f"\n  {reason}" for reason in result.puzzle.diagnose())
+        return f"no solution (search complete) ({time_text}){reasons}"
     if result.complete:
         uniqueness = "unique" if n == 1 else "not unique"
         return f"{_plural(n, 'solution')}, search complete: {uniqueness} ({time_text})"
@@ -252,7 +256,8 @@ def check_summary(result: Result, seconds: float) -> str:
     if result.unique:
         return f"well-posed: exactly one solution ({time_text})"
     if result.count == 0:
-        return f"not well-posed: no solution ({time_text})"
+        reasons = "".join(f"\n  {reason}" for reason in result.puzzle.diagnose())
+        return f"not well-posed: no solution ({time_text}){reasons}"
     return f"not well-posed: several solutions (at least 2) ({time_text})"
 
 

@@ -46,6 +46,13 @@ class Puzzle(ABC):
     def solution_json(self, solution: Any) -> Any:
         """A solution as plain JSON data (lists, numbers, strings)."""
 
+    def diagnose(self) -> list[str]:
+        """Rules the givens already break, each naming the rule and the cells involved.
+
+        Shown when a puzzle has no solution; kinds with such checks override it.
+        """
+        return []
+
 
 class Status(enum.Enum):
     """How a search ended."""

@@ -169,3 +169,24 @@ def test_a_solution_failing_the_checker_is_an_internal_error(run, monkeypatch) -
     assert status == 70
     assert out == ""  # never shown as an answer
     assert err.startswith("internal error") and "failed the rule checker" in err
+
+
+def test_ctrl_c_keeps_what_was_found_and_exits_3(tmp_path) -> None:
+    import signal
+    import time
+
+    huge = write(tmp_path, "huge.hidoku", "\n".join(["_,_,_,_,_,_,_"] * 7) + "\n")
+    child = subprocess.Popen(
+        [sys.executable, "-m", "lpsolve", "solve", str(huge), "--all"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(2.0)  # start-up, grounding, then solutions stream out
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=30)
+    assert child.returncode == 3, err
+    assert "Traceback" not in err
+    found = out.count("Solution ")
+    assert found > 0
+    assert out.splitlines()[-1].startswith(f"{found:,} solutions found; stopped by interrupt")
