@@ -14,7 +14,7 @@ from typing import Any
 
 from ..errors import PuzzleError, UsageError
 from ..puzzle import Puzzle
-from . import hidato, textformat
+from . import hidato, magic, textformat
 
 
 @dataclass(frozen=True)
@@ -32,6 +32,7 @@ KINDS: dict[str, KindSpec] = {
         KindSpec(
             "hidato", "hidato.lp", tuple(hidato.EXTENSION_ADJACENCY), hidato.parse, hidato.from_json
         ),
+        KindSpec("magic", "magic.lp", magic.EXTENSIONS, magic.parse, None),
     )
 }
 EXTENSIONS: dict[str, KindSpec] = {ext: spec for spec in KINDS.values() for ext in spec.extensions}

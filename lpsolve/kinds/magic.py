@@ -1,0 +1,222 @@
+"""Magic number board: an N x N board, each number of a range once, every row,
+column and both diagonals summing to the same target (seed 004).
+
+Format ``.magic``: optional header lines ``range: LO..HI`` (default ``1..N*N``) and
+``target: T`` (default: what the range implies), then N rows of N fields, separated
+by commas or spaces: a number, or ``_``/``__`` for an empty cell.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+import clingo
+
+from ..errors import PuzzleError
+from ..puzzle import Puzzle
+from . import textformat
+
+EXTENSIONS = (".magic",)
+_RANGE = re.compile(r"(-?\d+)\s*\.\.\s*(-?\d+)")
+_NUMBER = re.compile(r"-?\d+")
+
+Position = tuple[int, int]  # (row, column), from 0
+
+
+@dataclass(frozen=True)
+class MagicSolution:
+    rows: tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True)
+class MagicPuzzle(Puzzle):
+    size: int
+    low: int
+    high: int
+    target: int
+    givens: dict[Position, int]
+    source: str = "<input>"
+
+    kind = "magic"
+    encoding = "magic.lp"
+
+    @cached_property
+    def lines(self) -> dict[str, list[Position]]:
+        """Every line that must sum to the target, by name."""
+        n = self.size
+        lines = {f"row {r + 1}": [(r, c) for c in range(n)] for r in range(n)}
+        lines |= {f"column {c + 1}": [(r, c) for r in range(n)] for c in range(n)}
+        lines["diagonal"] = [(i, i) for i in range(n)]
+        lines["anti-diagonal"] = [(i, n - 1 - i) for i in range(n)]
+        return lines
+
+    def facts(self) -> list[clingo.Symbol]:
+        num, fun = clingo.Number, clingo.Function
+        facts = [fun("size", [num(self.size)]), fun("target", [num(self.target)])]
+        facts += [fun("number", [num(v)]) for v in range(self.low, self.high + 1)]
+        facts += [fun("given", [num(r), num(c), num(v)]) for (r, c), v in self.givens.items()]
+        return facts
+
+    def decode(self, atoms: Sequence[clingo.Symbol]) -> MagicSolution:
+        grid = [[0] * self.size for _ in range(self.size)]
+        for atom in atoms:
+            if atom.match("value", 3):
+                r, c, v = (arg.number for arg in atom.arguments)
+                grid[r][c] = v
+        return MagicSolution(tuple(tuple(row) for row in grid))
+
+    def violations(self, solution: MagicSolution) -> list[str]:
+        rows = solution.rows
+        n = self.size
+        if len(rows) != n or any(len(row) != n for row in rows):
+            return [f"the board is not {n} x {n}"]
+        problems = []
+        used = sorted(v for row in rows for v in row)
+        if used != list(range(self.low, self.high + 1)):
+            problems.append(f"the numbers are not {self.low}..{self.high} each once")
+        for (r, c), v in self.givens.items():
+            if rows[r][c] != v:
+                problems.append(f"given {v} at row {r + 1}, column {c + 1} holds {rows[r][c]}")
+        for name, cells in self.lines.items():
+            total = sum(rows[r][c] for r, c in cells)
+            if total != self.target:
+                problems.append(f"{name} sums to {total}, not {self.target}")
+        return problems
+
+    def diagnose(self) -> list[str]:
+        """Lines whose givens already make the target unreachable."""
+        unused = sorted(set(range(self.low, self.high + 1)) - set(self.givens.values()))
+        reasons = []
+        for name, cells in self.lines.items():
+            given = [(cell, self.givens[cell]) for cell in cells if cell in self.givens]
+            total = sum(v for _, v in given)
+            empty = len(cells) - len(given)
+            least = total + sum(unused[:empty])
+            most = total + sum(unused[len(unused) - empty :]) if empty else total
+            if not least <= self.target <= most:
+                where = ", ".join(f"{v} at ({r + 1},{c + 1})" for (r, c), v in given)
+                reach = f"sums to {total}" if empty == 0 else f"can only reach {least}..{most}"
+                reasons.append(f"sum rule: {name} ({where}) {reach}, not {self.target}")
+        return reasons
+
+    def solution_json(self, solution: MagicSolution) -> list[list[int]]:
+        return [list(row) for row in solution.rows]
+
+    def render(self, solution: MagicSolution | None = None) -> str:
+        width = max(len(str(self.low)), len(str(self.high)))
+        if solution is not None:
+            labels = [[str(v) for v in row] for row in solution.rows]
+        else:
+            labels = [
+                [str(self.givens.get((r, c), "_" * width)) for c in range(self.size)]
+                for r in range(self.size)
+            ]
+        return "\n".join(" ".join(label.rjust(width) for label in row) for row in labels)
+
+
+def parse(text: str, source: str, extension: str) -> MagicPuzzle:
+    headers: dict[str, tuple[str, int, int]] = {}
+    grid: list[textformat.Line] = []
+    for line in textformat.content_lines(text, source):
+        header = textformat.header(line) if not grid else None
+        if header is None:
+            grid.append(line)
+            continue
+        key, value, col = header
+        if key not in ("range", "target"):
+            raise PuzzleError(
+                f"unknown header {key!r}; expected 'range' or 'target'",
+                source,
+                line.number,
+                line.indent + 1,
+            )
+        headers[key] = (value, line.number, col)
+    if not grid:
+        raise PuzzleError("no board rows after the header", source, 1, 1)
+
+    size = len(grid)
+    givens: dict[Position, int] = {}
+    where: dict[int, tuple[int, int]] = {}
+    for r, line in enumerate(grid):
+        tokens = _fields(line)
+        if len(tokens) != size:
+            col = tokens[size].col if len(tokens) > size else len(line.text) + 1
+            raise PuzzleError(
+                f"row has {len(tokens)} fields, expected {size} (the board has {size} rows "
+                f"and must be square)",
+                source,
+                line.number,
+                col,
+            )
+        for c, token in enumerate(tokens):
+            if set(token.text) == {"_"}:
+                continue
+            if not _NUMBER.fullmatch(token.text):
+                raise PuzzleError(
+                    f"unexpected {token.text!r}: expected a number or '_' (empty)",
+                    source,
+                    line.number,
+                    token.col,
+                )
+            value = int(token.text)
+            if value in where:
+                first = where[value]
+                raise PuzzleError(
+                    f"number {value} is given twice (first at line {first[0]}, col {first[1]})",
+                    source,
+                    line.number,
+                    token.col,
+                )
+            where[value] = (line.number, token.col)
+            givens[(r, c)] = value
+
+    low, high = 1, size * size
+    if "range" in headers:
+        value, line_no, col = headers["range"]
+        match = _RANGE.fullmatch(value)
+        if match is None:
+            raise PuzzleError(
+                f"range {value!r}: expected LO..HI, e.g. 5..29", source, line_no, col
+            )
+        low, high = int(match.group(1)), int(match.group(2))
+        if high - low + 1 != size * size:
+            raise PuzzleError(
+                f"range {low}..{high} has {max(high - low + 1, 0)} numbers; a {size}x{size} "
+                f"board needs {size * size}",
+                source,
+                line_no,
+                col,
+            )
+    # N*N consecutive numbers sum to N*N*(low+high)/2, always a multiple of N.
+    total = sum(range(low, high + 1))
+    target = total // size
+    if "target" in headers:
+        value, line_no, col = headers["target"]
+        if not _NUMBER.fullmatch(value):
+            raise PuzzleError(f"target {value!r}: expected a number", source, line_no, col)
+        if int(value) != target:
+            raise PuzzleError(
+                f"target {value} is impossible: the numbers {low}..{high} sum to {total}, "
+                f"so each of the {size} rows sums to {target}",
+                source,
+                line_no,
+                col,
+            )
+    for value, (line_no, col) in where.items():
+        if not low <= value <= high:
+            raise PuzzleError(
+                f"number {value} is outside the range {low}..{high}", source, line_no, col
+            )
+    return MagicPuzzle(size, low, high, target, givens, source)
+
+
+def _fields(line: textformat.Line) -> list[textformat.Token]:
+    if "," in line.text:
+        return textformat.split_commas(line)
+    return [
+        textformat.Token(match.group(), match.start() + 1)
+        for match in re.finditer(r"\S+", line.text)
+    ]
