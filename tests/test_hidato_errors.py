@@ -122,11 +122,9 @@ def test_binary_file_is_bad_input(tmp_path, run) -> None:
 
 def test_unknown_encoding_kind_is_a_usage_error(run) -> None:
     status, out, err = run("encoding", "sudoku")
-    assert (
-        status == 2
-        and out == ""
-        and err == "error: unknown kind 'sudoku'; expected one of hidato\n"
-    )
+    assert status == 2 and out == ""
+    assert err.startswith("error: unknown kind 'sudoku'; expected one of hidato, ")
+    assert err.count("\n") == 1
 
 
 def test_unsolvable_puzzle_is_not_bad_input(tmp_path, run) -> None:
