@@ -12,12 +12,15 @@
 from __future__ import annotations
 
 from .api import count, load, parse, solve
+from .crosscheck import CrossCheck, Finding, cross_check
 from .errors import InternalError, LpsolveError, PuzzleError, UsageError
 from .puzzle import Puzzle, Result, Stats, Status
 
 __version__ = "0.1.0"  # the single source of the version (pyproject reads it)
 
 __all__ = [
+    "CrossCheck",
+    "Finding",
     "InternalError",
     "LpsolveError",
     "Puzzle",
@@ -28,6 +31,7 @@ __all__ = [
     "UsageError",
     "__version__",
     "count",
+    "cross_check",
     "load",
     "parse",
     "solve",

@@ -10,8 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from . import asp
-from .errors import InternalError
+from . import asp, csp
+from .errors import InternalError, UsageError
 from .kinds import load as _load_file
 from .kinds import parse_text
 from .puzzle import Puzzle, Result
@@ -25,6 +25,20 @@ def load(path: str | Path, kind: str | None = None) -> Puzzle:
 def parse(text: str, extension: str, kind: str | None = None, source: str = "<text>") -> Puzzle:
     """Parse puzzle text as if read from a file with this extension (e.g. ``".hidoku"``)."""
     return parse_text(text, source, extension, kind)
+
+
+#: the search backends, by the name ``--backend`` and ``Result.backend`` use
+BACKENDS = {"clingo": asp.solve, "csp": csp.solve}
+
+
+def backend_solve(name: str) -> Callable[..., Result]:
+    """The ``solve`` function of a backend (``asp.solve``, ``csp.solve``)."""
+    try:
+        return BACKENDS[name]
+    except KeyError:
+        raise UsageError(
+            f"unknown backend {name!r}; expected one of {', '.join(BACKENDS)}"
+        ) from None
 
 
 def verify(puzzle: Puzzle, solution: Any) -> None:
@@ -43,17 +57,20 @@ def solve(
     *,
     timeout: float | None = None,
     on_solution: Callable[[Any], bool | None] | None = None,
+    backend: str = "clingo",
 ) -> Result:
     """Find up to ``limit`` solutions (``None``: all), each verified by the checker.
 
     ``on_solution`` sees each verified solution as it is found (return False to stop).
+    ``backend`` is ``"clingo"`` or ``"csp"`` (python-constraint).
     """
 
     def checked(solution: Any) -> bool | None:
         verify(puzzle, solution)
         return None if on_solution is None else on_solution(solution)
 
-    return asp.solve(puzzle, limit=limit, timeout=timeout, on_solution=checked)
+    search = backend_solve(backend)
+    return search(puzzle, limit=limit, timeout=timeout, on_solution=checked)
 
 
 def count(
@@ -61,6 +78,8 @@ def count(
     *,
     timeout: float | None = None,
     on_progress: Callable[[int], None] | None = None,
+    backend: str = "clingo",
 ) -> Result:
     """Count all solutions without building them (``result.solutions`` stays empty)."""
-    return asp.solve(puzzle, limit=None, timeout=timeout, decode=False, on_progress=on_progress)
+    search = backend_solve(backend)
+    return search(puzzle, limit=None, timeout=timeout, decode=False, on_progress=on_progress)

@@ -22,9 +22,10 @@ import clingo
 from rich.console import Console
 from rich.table import Table
 
-from . import api
-from .errors import LpsolveError
+from . import api, csp
+from .errors import LpsolveError, UsageError
 from .kinds import EXTENSIONS
+from .puzzle import Puzzle
 from .resources import instances_dir
 
 REFERENCE_PROGRAM = """
@@ -86,15 +87,17 @@ def run(
     for column in (
         "instance",
         "kind",
-        "backend",
         "solutions",
-        "in-process ms",
+        "clingo ms",
         "x baseline",
+        "csp ms",
+        "csp/clingo",
         "CLI wall ms",
         "x start-up",
     ):
         table.add_column(column, justify="left" if column in ("instance", "kind") else "right")
     root = instances_dir()
+    csp_skipped: list[str] = []
     for path in bundled_instances():
         try:
             puzzle = api.load(path)
@@ -104,20 +107,39 @@ def run(
         result = api.solve(puzzle, 2)
         answer = "unique" if result.unique else ("none" if result.count == 0 else "2+")
         inprocess = median_seconds(lambda p=puzzle: api.solve(p, 2), repeat)
+        csp_ms, ratio, skip_reason = _csp_columns(puzzle, inprocess, repeat)
+        if skip_reason:
+            csp_skipped.append(f"{path.relative_to(root)}: {skip_reason}")
         wall = cli_seconds(["solve", str(path)], repeat)
         table.add_row(
             str(path.relative_to(root)),
             puzzle.kind,
-            result.backend,
             answer,
             ms(inprocess),
             f"{inprocess / base_inprocess:.2f}",
+            csp_ms,
+            ratio,
             ms(wall),
             f"{wall / base_cli:.2f}",
         )
     console.print(table)
+    for line in csp_skipped:
+        console.print(f"csp skipped {line}")
     if random_boards:
         console.print(random_board_table(seed, repeat))
+
+
+def _csp_columns(puzzle: Puzzle, clingo_seconds: float, repeat: int) -> tuple[str, str, str | None]:
+    """The csp backend's median for the same search and its ratio to clingo's, or why
+    it was skipped (no model for the kind, or a puzzle bigger than its model handles)."""
+    try:
+        reason = csp.too_big(puzzle)
+    except UsageError as error:
+        reason = str(error)
+    if reason is not None:
+        return "skipped", "-", reason
+    seconds = median_seconds(lambda: api.solve(puzzle, 2, backend="csp"), repeat)
+    return ms(seconds), f"{seconds / clingo_seconds:.1f}", None
 
 
 def random_board_table(seed: int, repeat: int) -> Table:

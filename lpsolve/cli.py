@@ -2,7 +2,8 @@
 
 No puzzle logic lives here; it calls the library (``lpsolve.api``) and the kinds'
 own renderers. Exit status: 0 solved, 1 no solution (``check``: not well-posed),
-2 bad input or usage, 3 stopped by timeout or Ctrl-C, 70 internal error.
+2 bad input or usage, 3 stopped by timeout or Ctrl-C, 4 the backends disagree
+(``--cross-check``), 70 internal error.
 """
 
 from __future__ import annotations
@@ -16,13 +17,15 @@ import time
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from . import __version__, api, asp
+from . import __version__, api, asp, mastermind_cli
+from .crosscheck import CrossCheck, cross_check
 from .errors import InternalError, LpsolveError
 from .kinds import KINDS, kind_spec
 from .puzzle import Puzzle, Result
 from .resources import encoding_text
 
 EXIT_SOLVED, EXIT_NO_SOLUTION, EXIT_BAD_INPUT, EXIT_STOPPED, EXIT_INTERNAL = 0, 1, 2, 3, 70
+EXIT_DISAGREE = 4
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -107,6 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bench.add_argument("--seed", type=int, default=1, help="seed for --random (default: 1)")
     bench.set_defaults(run=run_bench)
+    mastermind_cli.add_parser(commands)
     return parser
 
 
@@ -124,6 +128,17 @@ def _puzzle_arguments(command: argparse.ArgumentParser) -> None:
     )
     command.add_argument(
         "--stats", action="store_true", help="show atoms, rules, choices, conflicts and timings"
+    )
+    command.add_argument(
+        "--backend",
+        choices=list(api.BACKENDS),
+        default="clingo",
+        help="search with clingo (ASP) or python-constraint (csp) (default: clingo)",
+    )
+    command.add_argument(
+        "--cross-check",
+        action="store_true",
+        help="solve with both backends and compare their solutions (exit 4 if they differ)",
     )
 
 
@@ -147,9 +162,11 @@ def _positive_float(text: str) -> float:
 def run_solve(args: argparse.Namespace) -> int:
     puzzle = api.load(args.file, args.kind)
     out = sys.stdout
+    if args.cross_check:
+        return _solve_cross_checked(args, puzzle)
     started = time.perf_counter()
     if args.count:
-        result = _count_with_progress(puzzle, args.timeout, args.limit)
+        result = _count_with_progress(puzzle, args.timeout, args.limit, args.backend)
     else:
         limit = None if args.all else args.limit or 2
         shown = 0
@@ -165,7 +182,9 @@ def run_solve(args: argparse.Namespace) -> int:
             out.flush()
             shown += 1
 
-        result = api.solve(puzzle, limit, timeout=args.timeout, on_solution=print_solution)
+        result = api.solve(
+            puzzle, limit, timeout=args.timeout, on_solution=print_solution, backend=args.backend
+        )
     elapsed = time.perf_counter() - started
     if args.format == "json":
         _print_json(result, elapsed, args.stats, out)
@@ -184,24 +203,64 @@ def run_solve(args: argparse.Namespace) -> int:
 def run_check(args: argparse.Namespace) -> int:
     puzzle = api.load(args.file, args.kind)
     started = time.perf_counter()
-    result = api.solve(puzzle, 2, timeout=args.timeout)
+    checked: CrossCheck | None = None
+    if args.cross_check:
+        checked = cross_check(puzzle, 2, args.timeout)
+        result = checked.results[args.backend]
+    else:
+        result = api.solve(puzzle, 2, timeout=args.timeout, backend=args.backend)
     elapsed = time.perf_counter() - started
     if args.format == "json":
-        _print_json(result, elapsed, args.stats, sys.stdout, well_posed=result.unique is True)
+        extra: dict[str, Any] = {"well_posed": result.unique is True}
+        if checked is not None:
+            extra["cross_check"] = checked.as_json()
+        _print_json(result, elapsed, args.stats, sys.stdout, **extra)
     else:
         print(check_summary(result, elapsed))
         if args.stats:
             print(stats_line(result))
-    if result.stopped_by in ("timeout", "interrupt"):
+        if checked is not None:
+            print(checked.summary())
+    if checked is not None and not checked.agree:
+        return EXIT_DISAGREE
+    if result.stopped_by in ("timeout", "interrupt") or (checked is not None and checked.stopped):
         return EXIT_STOPPED
     return EXIT_SOLVED if result.unique else EXIT_NO_SOLUTION
 
 
-def _count_with_progress(puzzle: Puzzle, timeout: float | None, limit: int | None) -> Result:
+def _solve_cross_checked(args: argparse.Namespace, puzzle: Puzzle) -> int:
+    """``solve --cross-check``: the ``--backend`` side is shown as usual (its solutions
+    that pass the checker), then the comparison; exit 4 if the backends disagree."""
+    listing = args.all or args.limit is not None
+    limit = None if args.all or (args.count and args.limit is None) else args.limit or 2
+    started = time.perf_counter()
+    checked = cross_check(puzzle, limit, args.timeout)
+    elapsed = time.perf_counter() - started
+    result = checked.results[args.backend]
+    if args.format == "json":
+        _print_json(result, elapsed, args.stats, sys.stdout, cross_check=checked.as_json())
+    else:
+        if not args.count:
+            valid = [s for s in result.solutions if not puzzle.violations(s)]
+            for number, solution in enumerate(valid if listing else valid[:1], start=1):
+                heading = f"Solution {number}:\n" if listing else ""
+                sys.stdout.write(heading + puzzle.render(solution) + "\n\n")
+        print(solve_summary(result, elapsed, listing=listing, counting=args.count))
+        if args.stats:
+            print(stats_line(result))
+        print(checked.summary())
+    if not checked.agree:
+        return EXIT_DISAGREE
+    return EXIT_STOPPED if checked.stopped else exit_status(result)
+
+
+def _count_with_progress(
+    puzzle: Puzzle, timeout: float | None, limit: int | None, backend: str = "clingo"
+) -> Result:
     if limit is not None:  # counting up to a limit: plain solve, solutions not kept long
-        return api.solve(puzzle, limit, timeout=timeout)
+        return api.solve(puzzle, limit, timeout=timeout, backend=backend)
     if not sys.stderr.isatty():
-        return api.count(puzzle, timeout=timeout)
+        return api.count(puzzle, timeout=timeout, backend=backend)
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
     columns = (SpinnerColumn(), TextColumn("{task.completed:,} solutions"), TimeElapsedColumn())
@@ -216,7 +275,7 @@ def _count_with_progress(puzzle: Puzzle, timeout: float | None, limit: int | Non
                 step = 0
                 progress.update(task, completed=found)
 
-        return api.count(puzzle, timeout=timeout, on_progress=on_progress)
+        return api.count(puzzle, timeout=timeout, on_progress=on_progress, backend=backend)
 
 
 def _stderr_console() -> Any:
@@ -263,6 +322,12 @@ def check_summary(result: Result, seconds: float) -> str:
 
 def stats_line(result: Result) -> str:
     s = result.stats
+    if result.backend == "csp":  # its figures: the model's size, values tried and rejected
+        return (
+            f"stats: variables={s.variables:,} constraints={s.constraints:,} "
+            f"choices={s.choices:,} conflicts={s.conflicts:,} "
+            f"build={s.ground_seconds * 1000:.1f} ms solve={s.solve_seconds * 1000:.1f} ms"
+        )
     return (
         f"stats: atoms={s.atoms:,} rules={s.rules:,} choices={s.choices:,} "
         f"conflicts={s.conflicts:,} ground={s.ground_seconds * 1000:.1f} ms "

@@ -11,9 +11,14 @@ import enum
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import clingo
+
+from .errors import UsageError
+
+if TYPE_CHECKING:
+    from .csp import CspModel
 
 
 class Puzzle(ABC):
@@ -53,6 +58,11 @@ class Puzzle(ABC):
         """
         return []
 
+    def csp_model(self) -> CspModel:
+        """The puzzle as a python-constraint model, for ``--backend csp`` (see
+        ``lpsolve/csp.py``); kinds with such a model override it."""
+        raise UsageError(f"the csp backend has no model for kind {self.kind}")
+
 
 class Status(enum.Enum):
     """How a search ended."""
@@ -65,7 +75,13 @@ class Status(enum.Enum):
 
 @dataclass(frozen=True)
 class Stats:
-    """Size of the ground program and effort of the search."""
+    """Size of the problem and effort of the search.
+
+    clingo fills ``atoms`` and ``rules`` (of the ground program); the csp backend fills
+    ``variables`` and ``constraints`` (of its model) and counts values tried as
+    ``choices`` and values rejected as ``conflicts``. Fields a backend has no figure
+    for stay 0. For csp, ``ground_seconds`` is the time to build the model.
+    """
 
     atoms: int = 0
     rules: int = 0
@@ -73,6 +89,8 @@ class Stats:
     conflicts: int = 0
     ground_seconds: float = 0.0
     solve_seconds: float = 0.0
+    variables: int = 0
+    constraints: int = 0
 
     def as_dict(self) -> dict[str, float]:
         return {
@@ -82,6 +100,8 @@ class Stats:
             "conflicts": self.conflicts,
             "ground_seconds": round(self.ground_seconds, 6),
             "solve_seconds": round(self.solve_seconds, 6),
+            "variables": self.variables,
+            "constraints": self.constraints,
         }
 
 

@@ -49,9 +49,7 @@ def test_seed_board_has_the_published_unique_solution() -> None:
     ("low", "givens"), [(1, {}), (1, {(0, 0): 2}), (3, {}), (-4, {(1, 1): 0}), (1, {(1, 1): 1})]
 )
 def test_every_3x3_board_matches_a_brute_force(low: int, givens, tmp_path) -> None:
-    rows = [
-        " ".join(str(givens.get((r, c), "_")) for c in range(3)) for r in range(3)
-    ]
+    rows = [" ".join(str(givens.get((r, c), "_")) for c in range(3)) for r in range(3)]
     path = tmp_path / "three.magic"
     path.write_text(f"range: {low}..{low + 8}\n" + "\n".join(rows) + "\n")
     result = lpsolve.solve(lpsolve.load(path), limit=None)
@@ -82,7 +80,11 @@ BAD = [
     ("ragged.magic", "1 _ _\n_ _\n_ _ _\n", ":2:4: row has 2 fields, expected 3"),
     ("not-square.magic", "1 _\n_ _\n_ _\n", ":1:4: row has 2 fields, expected 3"),
     ("range.magic", "_ _ _\n_ 10 _\n_ _ _\n", ":2:3: number 10 is outside the range 1..9"),
-    ("dup.magic", "1 _ _\n_ 1 _\n_ _ _\n", ":2:3: number 1 is given twice (first at line 1, col 1)"),
+    (
+        "dup.magic",
+        "1 _ _\n_ 1 _\n_ _ _\n",
+        ":2:3: number 1 is given twice (first at line 1, col 1)",
+    ),
     ("word.magic", "1 _ _\n_ five _\n_ _ _\n", ":2:3: unexpected 'five'"),
     ("size.magic", "range: 1..10\n_ _ _\n_ _ _\n_ _ _\n", ":1:8: range 1..10 has 10 numbers"),
     ("badrange.magic", "range: 1-9\n_ _ _\n_ _ _\n_ _ _\n", ":1:8: range '1-9': expected LO..HI"),

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..errors import PuzzleError, UsageError
 from ..puzzle import Puzzle
-from . import hidato, magic, textformat
+from . import hidato, magic, mastermind, textformat
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,7 @@ KINDS: dict[str, KindSpec] = {
             "hidato", "hidato.lp", tuple(hidato.EXTENSION_ADJACENCY), hidato.parse, hidato.from_json
         ),
         KindSpec("magic", "magic.lp", magic.EXTENSIONS, magic.parse, None),
+        KindSpec("mastermind", "mastermind.lp", mastermind.EXTENSIONS, mastermind.parse, None),
     )
 }
 EXTENSIONS: dict[str, KindSpec] = {ext: spec for spec in KINDS.values() for ext in spec.extensions}

@@ -178,9 +178,7 @@ def parse(text: str, source: str, extension: str) -> MagicPuzzle:
         value, line_no, col = headers["range"]
         match = _RANGE.fullmatch(value)
         if match is None:
-            raise PuzzleError(
-                f"range {value!r}: expected LO..HI, e.g. 5..29", source, line_no, col
-            )
+            raise PuzzleError(f"range {value!r}: expected LO..HI, e.g. 5..29", source, line_no, col)
         low, high = int(match.group(1)), int(match.group(2))
         if high - low + 1 != size * size:
             raise PuzzleError(

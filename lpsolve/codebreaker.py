@@ -1,0 +1,457 @@
+"""Mastermind queries: count the consistent codes, list them, find the guesses that
+contradict each other, and suggest the next guess.
+
+The consistent set always comes from clingo and ``encodings/mastermind.lp``. numpy
+is used only to expand codes counted up to symmetry and to score candidate guesses.
+
+Symmetry: colours that appear in no guess ("spare" colours) are interchangeable;
+swapping two of them in a code changes none of its scores. To count, clingo
+enumerates only the code of each such family whose spare colours first appear in
+declared order, and each is multiplied by the exact number of ways to choose its
+spare colours (``perm(U, d)`` for ``d`` of ``U`` spares used).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import clingo
+
+from . import asp
+from .errors import LpsolveError
+from .kinds.mastermind import Code, MastermindGame, score
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .csp import CspModel
+
+#: how many (candidate, consistent code) pairs --suggest scores at most
+PAIR_BUDGET = 30_000_000
+#: candidate pools bigger than this are sampled instead of listed in full
+POOL_LIMIT = 2_000_000
+
+
+def _control(game: MastermindGame, symmetric: bool, arguments: Sequence[str]) -> clingo.Control:
+    ctl = asp.make_control(game, arguments)
+    if symmetric:
+        # Symbols rendered by clingo itself, as for every other fact.
+        ctl.add("base", [], asp.facts_program(game.symmetry_facts()))
+    asp.ground(ctl)
+    return ctl
+
+
+def _solve(
+    ctl: clingo.Control, assumptions: list, deadline: float | None, on_model: Any = None
+) -> bool:
+    """One solve call; False if the deadline stopped it."""
+    with ctl.solve(assumptions=assumptions, on_model=on_model, async_=True) as handle:
+        while not handle.wait(0.05):
+            if deadline is not None and time.perf_counter() >= deadline:
+                handle.cancel()
+                handle.get()
+                return False
+        handle.get()
+    return True
+
+
+def _spare_assumptions(d: int, spares: int) -> list[tuple[clingo.Symbol, bool]]:
+    """Exactly the first ``d`` spare colours are used (the encoding keeps them in order)."""
+    used = clingo.Function
+    assumptions = []
+    if d > 0:
+        assumptions.append((used("spare_used", [clingo.Number(d)]), True))
+    if d < spares:
+        assumptions.append((used("spare_used", [clingo.Number(d + 1)]), False))
+    return assumptions
+
+
+@dataclass(frozen=True)
+class Count:
+    count: int  # consistent codes (a lower bound if not complete)
+    complete: bool
+    seconds: float
+    representatives: int  # codes clingo enumerated (one per family of swapped spare colours)
+
+
+def count_codes(game: MastermindGame, timeout: float | None = None) -> Count:
+    """The number of consistent codes, counted by clingo up to swapping spare colours."""
+    start = time.perf_counter()
+    deadline = None if timeout is None else start + timeout
+    ctl = _control(game, True, ["--models", "0"])
+    spares = len(game.spare_colours())
+    total = kept = 0
+    complete = True
+    for d in range(min(game.pegs, spares) + 1):
+        finished = _solve(ctl, _spare_assumptions(d, spares), deadline)
+        found = int(ctl.statistics["summary"]["models"]["enumerated"])
+        kept += found
+        total += found * math.perm(spares, d)
+        if not finished:
+            complete = False
+            break
+    return Count(total, complete, time.perf_counter() - start, kept)
+
+
+def consistent_codes(game: MastermindGame) -> np.ndarray:
+    """Every consistent code as a row of colour indices (uint8), from clingo up to
+    symmetry, expanded exactly by numpy. Sorted lexicographically."""
+    import numpy as np
+
+    ctl = _control(game, True, ["--models", "0"])
+    index = {colour: i for i, colour in enumerate(game.colours)}
+    spare_index = [index[c] for c in game.spare_colours()]
+    spares = len(spare_index)
+    blocks = []
+    for d in range(min(game.pegs, spares) + 1):
+        rows: list[list[int]] = []
+
+        def collect(model: clingo.Model, rows: list[list[int]] = rows) -> None:
+            code = [0] * game.pegs
+            for atom in model.symbols(shown=True):
+                peg, colour = atom.arguments
+                code[peg.number] = index[colour.string]
+            rows.append(code)
+
+        _solve(ctl, _spare_assumptions(d, spares), None, collect)
+        if not rows:
+            continue
+        kept = np.array(rows, dtype=np.uint8)
+        # One relabelling table per choice of d distinct spares, in order: spare j of
+        # the kept code (the j-th in declared order) becomes the j-th chosen one.
+        choices = list(itertools.permutations(spare_index, d))
+        tables = np.tile(np.arange(len(game.colours), dtype=np.uint8), (len(choices), 1))
+        if d:
+            tables[:, spare_index[:d]] = np.array(choices, dtype=np.uint8)
+        blocks.append(tables[:, kept].reshape(-1, game.pegs))
+    if not blocks:
+        return np.zeros((0, game.pegs), dtype=np.uint8)
+    codes = np.concatenate(blocks)
+    order = np.lexsort(codes.T[::-1])
+    return codes[order]
+
+
+def conflicting_guesses(game: MastermindGame) -> list[int]:
+    """0-based indices of a minimal set of guesses that cannot all be scored as recorded
+    (each one is needed: without any of them the rest fit); [] if all of them fit.
+
+    Every guess's test is switched by an external atom ``active(G)``; clingo's
+    unsatisfiable core over those assumptions is then shrunk by deletion.
+    """
+    ctl = _control(game, False, ["--models", "1"])
+    switches = [clingo.Function("active", [clingo.Number(g + 1)]) for g in range(len(game.guesses))]
+    for switch in switches:
+        ctl.assign_external(switch, None)  # free: a guess not assumed may be ignored
+    guess_of = {ctl.symbolic_atoms[s].literal: i for i, s in enumerate(switches)}
+
+    def core(indices: list[int]) -> list[int] | None:
+        literals: list[int] = []
+        outcome = ctl.solve(
+            assumptions=[(switches[i], True) for i in indices], on_core=literals.extend
+        )
+        if outcome.satisfiable:
+            return None
+        return sorted({guess_of[lit] for lit in literals if lit in guess_of})
+
+    found = core(list(range(len(game.guesses))))
+    if found is None:
+        return []
+    position = 0
+    while position < len(found):
+        without = found[:position] + found[position + 1 :]
+        smaller = core(without)
+        if smaller is None:
+            position += 1  # this guess is needed for the contradiction
+        else:
+            found = [i for i in without if i in smaller] if smaller else without
+    return found
+
+
+def rule_outs(game: MastermindGame, code: Sequence[str]) -> list[tuple[int, tuple[int, int]]]:
+    """Guesses (0-based) whose recorded feedback ``code`` contradicts, with what it gives."""
+    found = []
+    for i, guess in enumerate(game.guesses):
+        got = score(guess.code, code)
+        if got != (guess.black, guess.white):
+            found.append((i, got))
+    return found
+
+
+# -- suggestions -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Candidate:
+    code: tuple[str, ...]
+    worst: int  # size of the largest part (Knuth's minimax criterion)
+    expected: float  # expected number of codes left
+    entropy: float  # bits of information the feedback gives
+    parts: int  # number of different feedbacks
+    consistent: bool  # could be the secret itself
+
+
+@dataclass(frozen=True)
+class Suggestions:
+    remaining: int
+    ranked: dict[str, list[Candidate]]  # per criterion (see RANKINGS), the best first
+    scored: int  # candidates scored
+    pool: int | None  # candidate guesses up to symmetry (None: too many to list)
+    scored_consistent: int  # how many scored candidates were consistent codes
+    sampled: bool  # True: the candidates are a random sample of the pool
+    seed: int
+    seconds: float
+
+    def best(self, criterion: str) -> Candidate:
+        return self.ranked[criterion][0]
+
+    def how_chosen(self) -> str:
+        """Which candidates were scored, in words."""
+        n = self.scored
+        symmetry = "up to swapping colours that appear in no guess"
+        if not self.sampled:
+            return (
+                f"scored all {n:,} possible guesses ({symmetry}) exactly against the "
+                f"{self.remaining:,} consistent codes"
+            )
+        pool = f"{self.pool:,}" if self.pool is not None else f"more than {POOL_LIMIT:,}"
+        return (
+            f"{pool} possible guesses ({symmetry}) x {self.remaining:,} consistent codes is "
+            f"too many to score; scored {n:,} candidates exactly: {self.scored_consistent:,} "
+            f"consistent codes and {n - self.scored_consistent:,} other codes drawn at "
+            f"random (seed {self.seed}), so the best is the best of these"
+        )
+
+
+#: the criteria --suggest ranks by, and what they mean
+CRITERIA = {
+    "minimax": "smallest worst case (Knuth)",
+    "expected": "smallest expected number of codes left",
+    "entropy": "most information (entropy of the feedback, bits)",
+    "parts": "most different feedbacks",
+}
+
+
+def _canonical(codes: np.ndarray, spare_index: Sequence[int]) -> np.ndarray:
+    """Rows whose spare colours first appear in declared order (one per family)."""
+    import numpy as np
+
+    pegs = codes.shape[1]
+    keep = np.ones(len(codes), dtype=bool)
+    previous = None
+    for colour in spare_index:
+        hits = codes == colour
+        first = np.where(hits.any(axis=1), hits.argmax(axis=1), pegs)
+        if previous is not None:
+            keep &= (first > previous) | ((first == pegs) & (previous == pegs))
+        previous = first
+    return codes[keep]
+
+
+def _canonicalise(codes: np.ndarray, spare_index: Sequence[int]) -> np.ndarray:
+    """Relabel each row's spare colours into first-appearance order."""
+    out = codes.copy()
+    spare_set = set(spare_index)
+    for row in out:
+        mapping: dict[int, int] = {}
+        for p, colour in enumerate(row):
+            if int(colour) in spare_set:
+                mapping.setdefault(int(colour), spare_index[len(mapping)])
+                row[p] = mapping[int(colour)]
+    return out
+
+
+def _all_codes(alphabet: Sequence[int], pegs: int) -> np.ndarray:
+    import numpy as np
+
+    grids = np.meshgrid(*([np.array(alphabet, dtype=np.uint8)] * pegs), indexing="ij")
+    return np.stack([g.ravel() for g in grids], axis=1)
+
+
+def _distinct_rows(codes: np.ndarray) -> np.ndarray:
+    import numpy as np
+
+    if codes.shape[1] < 2:
+        return codes
+    ordered = np.sort(codes, axis=1)
+    return codes[(ordered[:, 1:] != ordered[:, :-1]).all(axis=1)]
+
+
+def candidate_pool(game: MastermindGame) -> np.ndarray | None:
+    """Every possible guess up to swapping spare colours, in lexicographic order; None if
+    there are more than ``POOL_LIMIT`` codes to look through."""
+    index = {colour: i for i, colour in enumerate(game.colours)}
+    spare_index = [index[c] for c in game.spare_colours()]
+    spare_set = set(spare_index)
+    used = [i for i in range(len(game.colours)) if i not in spare_set]
+    alphabet = used + spare_index[: game.pegs]
+    if len(alphabet) ** game.pegs > POOL_LIMIT:
+        return None
+    codes = _all_codes(sorted(alphabet), game.pegs)
+    if not game.repeats:
+        codes = _distinct_rows(codes)
+    return _canonical(codes, spare_index)
+
+
+def score_candidates(candidates: np.ndarray, secrets: np.ndarray, colours: int) -> np.ndarray:
+    """Partition sizes: row i, column (P+1)*black + (black+white) counts the secrets that
+    candidate i would score so."""
+    import numpy as np
+
+    pegs = secrets.shape[1]
+    n = len(secrets)
+    # Feature rows of the secrets: peg p has colour k; colour k appears at least m times.
+    # A candidate's blacks sum P of the first kind, its colour matches P of the second
+    # (sum over k of min(a, b) = number of m <= b with a >= m).
+    at = np.zeros((pegs * colours, n), dtype=np.uint8)
+    for p in range(pegs):
+        at[p * colours + secrets[:, p].astype(np.intp), np.arange(n)] = 1
+    counts = np.zeros((colours, n), dtype=np.uint8)
+    for p in range(pegs):
+        np.add.at(counts, (secrets[:, p].astype(np.intp), np.arange(n)), 1)
+    at_least = np.concatenate([counts >= m for m in range(1, pegs + 1)]).astype(np.uint8)
+    # Feature indices each candidate sums.
+    black_rows = np.arange(pegs) * colours + candidates.astype(np.intp)
+    rank = np.zeros_like(candidates, dtype=np.intp)  # m-1 for the m-th peg of a colour
+    for p in range(1, pegs):
+        rank[:, p] = (candidates[:, :p] == candidates[:, p : p + 1]).sum(axis=1)
+    match_rows = rank * colours + candidates.astype(np.intp)
+    width = (pegs + 1) ** 2
+    sizes = np.zeros((len(candidates), width), dtype=np.int64)
+    chunk = max(1, 4_000_000 // max(n, 1))
+    for start in range(0, len(candidates), chunk):
+        stop = min(start + chunk, len(candidates))
+        blacks = at[black_rows[start:stop]].sum(axis=1, dtype=np.uint16)
+        matches = at_least[match_rows[start:stop]].sum(axis=1, dtype=np.uint16)
+        keys = blacks * (pegs + 1) + matches
+        flat = keys.astype(np.int64) + (np.arange(stop - start) * width)[:, None]
+        sizes[start:stop] = np.bincount(flat.ravel(), minlength=(stop - start) * width).reshape(
+            stop - start, width
+        )
+    return sizes
+
+
+def suggest(
+    game: MastermindGame, *, seed: int = 1, budget: int = PAIR_BUDGET, keep: int = 20
+) -> Suggestions:
+    """Score candidate next guesses against the consistent codes (see :class:`Candidate`)."""
+    import numpy as np
+
+    start = time.perf_counter()
+    secrets = consistent_codes(game)
+    n = len(secrets)
+    if n == 0:
+        raise LpsolveError("no code is consistent with the feedback: nothing to suggest")
+    index = {colour: i for i, colour in enumerate(game.colours)}
+    spare_index = [index[c] for c in game.spare_colours()]
+    pool = candidate_pool(game)
+    most = max(budget // n, 20)
+    rng = np.random.default_rng(seed)
+    sampled = pool is None or len(pool) > most
+    if not sampled:
+        assert pool is not None
+        candidates = pool
+    else:
+        # Half consistent codes (each could win at once), half codes from the whole space.
+        own = secrets if n <= most // 2 else secrets[rng.choice(n, most // 2, replace=False)]
+        own = np.unique(_canonicalise(own, spare_index), axis=0)
+        wanted = most - len(own)
+        if pool is not None:
+            others = pool[rng.choice(len(pool), min(wanted, len(pool)), replace=False)]
+        else:
+            draw = rng.integers(0, len(game.colours), (wanted * 2, game.pegs), dtype=np.uint8)
+            if not game.repeats:
+                draw = _distinct_rows(draw)
+            others = np.unique(_canonicalise(draw, spare_index), axis=0)[:wanted]
+        candidates = np.unique(np.concatenate([own, others]), axis=0)
+    sizes = score_candidates(candidates, secrets, len(game.colours))
+    win = game.pegs * (game.pegs + 1) + game.pegs
+    fractions = sizes / n
+    logs = np.log2(np.where(sizes > 0, fractions, 1.0))
+    measures = {
+        "worst": sizes.max(axis=1),
+        "expected": (sizes.astype(np.float64) ** 2).sum(axis=1) / n,
+        "entropy": -(fractions * logs).sum(axis=1) + 0.0,
+        "parts": (sizes > 0).sum(axis=1),
+        "consistent": sizes[:, win] > 0,
+    }
+    # Rank in numpy; only the best few of each criterion become Python objects. Ties go
+    # to consistent codes (they may win at once), then to the first in colour order.
+    inconsistent = ~measures["consistent"]
+    ties = np.arange(len(candidates))
+    rounded = {k: np.round(measures[k], 9) for k in ("expected", "entropy")}
+    orders = {
+        "minimax": np.lexsort((ties, inconsistent, measures["worst"])),
+        "expected": np.lexsort((ties, inconsistent, rounded["expected"])),
+        "entropy": np.lexsort((ties, inconsistent, -rounded["entropy"])),
+        "parts": np.lexsort((ties, inconsistent, -measures["parts"])),
+    }
+
+    def candidate(i: int) -> Candidate:
+        return Candidate(
+            code=tuple(game.colours[k] for k in candidates[i]),
+            worst=int(measures["worst"][i]),
+            expected=float(measures["expected"][i]),
+            entropy=float(measures["entropy"][i]),
+            parts=int(measures["parts"][i]),
+            consistent=bool(measures["consistent"][i]),
+        )
+
+    return Suggestions(
+        remaining=n,
+        ranked={name: [candidate(int(i)) for i in order[:keep]] for name, order in orders.items()},
+        scored=len(candidates),
+        pool=None if pool is None else len(pool),
+        scored_consistent=int(measures["consistent"].sum()),
+        sampled=sampled,
+        seed=seed,
+        seconds=time.perf_counter() - start,
+    )
+
+
+# -- the python-constraint model -------------------------------------------------------
+
+
+def csp_model(game: MastermindGame) -> CspModel:
+    """One variable per peg (domain: the colours); one feedback constraint per guess."""
+    import constraint
+
+    from .csp import CspModel
+
+    class Feedback(constraint.Constraint):
+        """The secret scores (black, white) against this guess; prunes partial codes
+        whose blacks or colour matches already overshoot or can no longer be reached."""
+
+        def __init__(self, guess: Sequence[str], black: int, white: int) -> None:
+            self.guess = tuple(guess)
+            self.black, self.matches = black, black + white
+            self.need = {c: self.guess.count(c) for c in set(self.guess)}
+
+        def __call__(self, variables, domains, assignments, forwardcheck=False):
+            set_pegs = [p for p in variables if p in assignments]
+            left = len(variables) - len(set_pegs)
+            blacks = sum(assignments[p] == self.guess[p] for p in set_pegs)
+            if not blacks <= self.black <= blacks + left:
+                return False
+            have: dict[str, int] = {}
+            for p in set_pegs:
+                have[assignments[p]] = have.get(assignments[p], 0) + 1
+            matches = sum(min(n, have.get(c, 0)) for c, n in self.need.items())
+            return matches <= self.matches <= matches + left
+
+    model = CspModel(
+        decode=lambda assignment: Code(tuple(assignment[p] for p in range(game.pegs))),
+        handles_up_to=8,
+    )
+    for p in range(game.pegs):
+        model.variable(p, game.colours)
+    pegs = list(range(game.pegs))
+    if not game.repeats:
+        model.constrain(constraint.AllDifferentConstraint(), pegs)
+    for guess in game.guesses:
+        model.constrain(Feedback(guess.code, guess.black, guess.white), pegs)
+    return model

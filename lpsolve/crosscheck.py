@@ -1,0 +1,165 @@
+"""Cross-checking: solve with both backends and compare what they found.
+
+Two independent models of the same rules (the ASP encoding, the python-constraint
+model) should find the same solutions. What can be compared depends on whether each
+search was complete (exhausted its search space):
+
+* every solution either backend returns must pass the plain-Python rule checker;
+* a backend returns no solution twice;
+* when a backend's search was complete, its solutions are *all* the solutions, so
+  every solution the other backend found must be among them. With both complete this
+  means the two sets are equal.
+
+Under a limit (or a timeout) a search is usually incomplete, and two searches stopped
+at the limit may well have found different solutions: that is no disagreement, so
+only the checker and the inclusion in a complete side's set are tested.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import asp, csp
+from .puzzle import Puzzle, Result
+
+BACKENDS = ("clingo", "csp")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A solution only one backend found, or one the rule checker rejects."""
+
+    backend: str  # who found it
+    solution: Hashable
+    problems: tuple[str, ...] = ()  # broken rules (empty: it passes the checker)
+    duplicate: bool = False  # the backend returned it more than once
+
+
+@dataclass
+class CrossCheck:
+    """Both backends' results for one puzzle and what disagrees between them."""
+
+    puzzle: Puzzle
+    results: dict[str, Result]
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def agree(self) -> bool:
+        return not self.findings
+
+    @property
+    def complete(self) -> bool:
+        """Both searches were complete: agreement means the same solution sets."""
+        return all(result.complete for result in self.results.values())
+
+    @property
+    def stopped(self) -> bool:
+        """A search was stopped by a timeout or Ctrl-C."""
+        return any(r.stopped_by in ("timeout", "interrupt") for r in self.results.values())
+
+    def only(self, backend: str) -> list[Hashable]:
+        """Solutions only ``backend`` found (where the other side's search was complete)."""
+        return [f.solution for f in self.findings if f.backend == backend and not f.problems]
+
+    def summary(self) -> str:
+        """One line when the backends agree; otherwise a headline and each finding."""
+        if self.agree:
+            return f"cross-check: clingo and csp agree: {self._agreement()}"
+        sides = ", ".join(f"{name} {_describe(r)}" for name, r in self.results.items())
+        lines = [f"cross-check: DISAGREEMENT between clingo and csp: {sides}"]
+        for finding in self.findings:
+            other = next(name for name in self.results if name != finding.backend)
+            if finding.problems:
+                what = f"found by {finding.backend}, fails the rule checker: " + "; ".join(
+                    finding.problems
+                )
+            elif finding.duplicate:
+                what = f"found twice by {finding.backend}"
+            else:
+                what = f"only {finding.backend} found it ({other}'s search was complete)"
+            lines += ["", f"{what}:", self.puzzle.render(finding.solution)]
+        return "\n".join(lines)
+
+    def _agreement(self) -> str:
+        clingo, csp_ = self.results["clingo"], self.results["csp"]
+        if clingo.complete and csp_.complete:
+            return f"the same {_solutions(clingo.count)}, both searches complete"
+        found = f"clingo {_describe(clingo)}, csp {_describe(csp_)}"
+        if clingo.complete or csp_.complete:
+            full = "clingo" if clingo.complete else "csp"
+            return f"{found}; all valid and within {full}'s complete set"
+        return f"{found}; all valid (the sets were not compared: neither search complete)"
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "agree": self.agree,
+            "complete": self.complete,
+            **{
+                name: {
+                    "status": r.status.value,
+                    "count": r.count,
+                    "complete": r.complete,
+                }
+                for name, r in self.results.items()
+            },
+            "findings": [
+                {
+                    "backend": f.backend,
+                    "solution": self.puzzle.solution_json(f.solution),
+                    "problems": list(f.problems),
+                    "duplicate": f.duplicate,
+                }
+                for f in self.findings
+            ],
+        }
+
+
+def _solutions(n: int) -> str:
+    return f"{n:,} solution{'' if n == 1 else 's'}"
+
+
+def _how(result: Result) -> str:
+    if result.complete:
+        return "complete"
+    return (
+        "stopped at the limit"
+        if result.stopped_by == "limit"
+        else f"stopped by {result.stopped_by}"
+    )
+
+
+def _describe(result: Result) -> str:
+    return f"{_solutions(result.count)} ({_how(result)})"
+
+
+def cross_check(
+    puzzle: Puzzle, limit: int | None = None, timeout: float | None = None
+) -> CrossCheck:
+    """Solve ``puzzle`` with both backends (up to ``limit`` solutions each, ``timeout``
+    seconds each) and compare. Unlike :func:`lpsolve.solve` a solution that fails the
+    rule checker does not raise: it is reported as a finding."""
+    # csp first: a kind without a csp model fails before clingo spends any time.
+    found = {"csp": csp.solve(puzzle, limit=limit, timeout=timeout)}
+    found["clingo"] = asp.solve(puzzle, limit=limit, timeout=timeout)
+    results = {name: found[name] for name in BACKENDS}
+    return CrossCheck(puzzle, results, compare(puzzle, results))
+
+
+def compare(puzzle: Puzzle, results: dict[str, Result]) -> list[Finding]:
+    """What the two results disagree on (see the module docstring)."""
+    findings: list[Finding] = []
+    for name, result in results.items():
+        other = next(results[n] for n in results if n != name)
+        other_set = set(other.solutions)
+        seen: set[Hashable] = set()
+        for solution in result.solutions:
+            if solution in seen:
+                findings.append(Finding(name, solution, duplicate=True))
+                continue
+            seen.add(solution)
+            problems = tuple(puzzle.violations(solution))
+            if problems or (other.complete and solution not in other_set):
+                findings.append(Finding(name, solution, problems))
+    return findings

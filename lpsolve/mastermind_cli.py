@@ -1,0 +1,476 @@
+"""``lpsolve mastermind``: consistent codes, contradictions, scoring, suggestions, play.
+
+Usage (``play`` is a reserved first word; a game file named ``play`` is ``./play``)::
+
+    lpsolve mastermind GAME [--all | --limit N] [--count] [--format text|json] ...
+    lpsolve mastermind --pegs 4 --colors red,blue,green --guess red,red,blue,blue:1,2
+    lpsolve mastermind GAME --is-consistent red,blue,green,green
+    lpsolve mastermind --score red,red,blue,blue blue,red,green,blue
+    lpsolve mastermind GAME --suggest [--by minimax|expected|entropy|parts] [--top N]
+    lpsolve mastermind play [GAME] [--codemaker] [--seed S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from . import api, codebreaker
+from .errors import PuzzleError, UsageError
+from .kinds import mastermind as mm
+from .kinds.mastermind import MastermindGame
+
+EXIT_OK, EXIT_NO, EXIT_BAD_INPUT, EXIT_STOPPED = 0, 1, 2, 3
+CLASSIC_COLOURS = "red,blue,green,yellow,black,white"
+DEFAULT_LIMIT = 20
+
+
+def add_parser(subparsers: Any) -> None:
+    """Add the ``mastermind`` subcommand to ``lpsolve``'s subparsers."""
+    p = subparsers.add_parser(
+        "mastermind",
+        help="Mastermind helper: consistent codes, suggestions, interactive play",
+        description="Which secret codes fit the guesses so far? GAME is a .mastermind file, "
+        "or give --pegs/--colors/--guess. 'play' as the first word starts an interactive "
+        "session (a file named play: write ./play).",
+    )
+    p.add_argument("game", nargs="?", metavar="GAME|play", help="game file, or 'play'")
+    p.add_argument("play_game", nargs="?", metavar="GAME", help="with play: start from this game")
+    quick = p.add_argument_group("a game without a file")
+    quick.add_argument("--pegs", type=int, metavar="P", help="pegs per code")
+    quick.add_argument(
+        "--colors", "--colours", dest="colors", metavar="LIST", help="colour names, comma-separated"
+    )
+    quick.add_argument(
+        "--guess",
+        action="append",
+        default=[],
+        metavar="CODE:B,W",
+        help="a guess and its black,white feedback, e.g. red,red,blue,blue:1,2 (repeatable)",
+    )
+    quick.add_argument(
+        "--no-repeats", action="store_true", help="the secret uses each colour at most once"
+    )
+    listing = p.add_mutually_exclusive_group()
+    listing.add_argument("--all", action="store_true", help="list every consistent code")
+    listing.add_argument(
+        "--limit", type=_positive_int, metavar="N", help=f"list at most N (default {DEFAULT_LIMIT})"
+    )
+    p.add_argument("--count", action="store_true", help="only count the consistent codes")
+    p.add_argument("--format", choices=["text", "json"], default="text")
+    p.add_argument("--is-consistent", metavar="CODE", help="does this code fit every guess?")
+    p.add_argument(
+        "--score", nargs=2, metavar=("GUESS", "SECRET"), help="print the feedback of GUESS"
+    )
+    p.add_argument("--suggest", action="store_true", help="rank candidate next guesses")
+    p.add_argument(
+        "--by",
+        choices=list(codebreaker.CRITERIA),
+        default="minimax",
+        help="--suggest: the criterion the table is sorted by (default: minimax)",
+    )
+    p.add_argument(
+        "--top", type=_positive_int, default=10, metavar="N", help="--suggest: rows shown"
+    )
+    p.add_argument(
+        "--seed", type=int, default=1, help="random seed: --suggest samples, play's secret"
+    )
+    p.add_argument("--codemaker", action="store_true", help="play: lpsolve keeps a secret")
+    p.add_argument("--backend", choices=["clingo", "csp"], default="clingo")
+    p.add_argument("--timeout", type=float, metavar="S", help="stop counting after S seconds")
+    p.set_defaults(run=run)
+
+
+def _positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text}")
+    return value
+
+
+def _time(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+
+
+def _plural(n: int, word: str) -> str:
+    ending = "" if n == 1 else "es" if word.endswith("s") else "s"
+    return f"{n:,} {word}{ending}"
+
+
+# -- building the game ---------------------------------------------------------------
+
+
+def quick_game(args: argparse.Namespace, base: MastermindGame | None = None) -> MastermindGame:
+    """The game from GAME and/or --pegs/--colors/--guess."""
+    if base is None:
+        if args.pegs is None or args.colors is None:
+            if args.guess:
+                raise UsageError("--guess needs a GAME file or --pegs and --colors")
+            raise UsageError("give a GAME file, or --pegs and --colors (see --help)")
+        if args.pegs < 1:
+            raise PuzzleError("expected a positive number of pegs", "--pegs")
+        colours = mm.parse_colour_names(args.colors, "--colors", None, 1)
+        problem = mm.check_colour_supply(args.pegs, colours, not args.no_repeats)
+        if problem:
+            raise PuzzleError(problem, "--no-repeats")
+        base = MastermindGame(args.pegs, colours, (), not args.no_repeats, "<command line>")
+    elif args.pegs is not None or args.colors is not None or args.no_repeats:
+        raise UsageError("--pegs, --colors and --no-repeats describe a game without a file")
+    table = mm.ColourTable(base.colours)
+    game = base
+    for text in args.guess:
+        game = game.with_guess(mm.parse_guess(text, table, base.pegs, f"--guess {text}"))
+    return game
+
+
+def read_code(game: MastermindGame, text: str, source: str) -> tuple[str, ...]:
+    return mm.ColourTable(game.colours).code(text, game.pegs, source, None, 1)
+
+
+# -- the command ---------------------------------------------------------------------
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.game == "play":
+        base = api.load(args.play_game, "mastermind") if args.play_game else None
+        if base is None and args.pegs is None and args.colors is None:
+            args.pegs, args.colors = 4, CLASSIC_COLOURS
+        game = quick_game(args, base)
+        assert isinstance(game, MastermindGame)
+        play = play_codemaker if args.codemaker else play_assistant
+        return play(game, args, input_line=_input, out=sys.stdout)
+    if args.play_game is not None:
+        raise UsageError(f"unexpected argument {args.play_game!r} (only 'play' takes a GAME)")
+    if args.score is not None and args.game is None and args.pegs is None:
+        return run_score_alone(args)
+    base = api.load(args.game, "mastermind") if args.game else None
+    game = quick_game(args, base)
+    assert isinstance(game, MastermindGame)
+    if args.score is not None:
+        guess, secret = (read_code(game, text, "--score") for text in args.score)
+        print(feedback_text(mm.score(guess, secret)))
+        return EXIT_OK
+    if args.is_consistent is not None:
+        return run_is_consistent(game, args.is_consistent)
+    if args.suggest:
+        return run_suggest(game, args)
+    return run_list(game, args)
+
+
+def feedback_text(feedback: tuple[int, int]) -> str:
+    return f"{feedback[0]} black, {feedback[1]} white"
+
+
+def run_score_alone(args: argparse.Namespace) -> int:
+    """--score without a game: any words are colours; the codes must be equally long."""
+    guess, secret = (tuple(text.replace(",", " ").split()) for text in args.score)
+    if not guess or len(guess) != len(secret):
+        raise PuzzleError(
+            f"the guess has {len(guess)} pegs and the secret {len(secret)}; they must match",
+            "--score",
+        )
+    print(feedback_text(mm.score(guess, secret)))
+    return EXIT_OK
+
+
+def run_is_consistent(game: MastermindGame, text: str) -> int:
+    code = read_code(game, text, "--is-consistent")
+    shown = " ".join(code)
+    if not game.repeats and len(set(code)) < len(code):
+        print(f"no: {shown} repeats a colour, which this game forbids")
+        return EXIT_NO
+    ruled_out = codebreaker.rule_outs(game, code)
+    if not ruled_out:
+        print(f"yes: {shown} fits all {_plural(len(game.guesses), 'guess')}")
+        return EXIT_OK
+    print(f"no: {shown} is ruled out by {_plural(len(ruled_out), 'guess')}")
+    for index, got in ruled_out:
+        guess = game.guesses[index]
+        where = f" (line {guess.line})" if guess.line is not None else ""
+        print(
+            f"  guess {index + 1}{where}: {' '.join(guess.code)} was scored "
+            f"{feedback_text((guess.black, guess.white))}; against {shown} it would score "
+            f"{feedback_text(got)}"
+        )
+    return EXIT_NO
+
+
+def conflict_lines(game: MastermindGame) -> list[str]:
+    found = codebreaker.conflicting_guesses(game)
+    if not found:
+        return ["  no code satisfies the game's rules at all"]
+    head = (
+        f"  these {len(found)} guesses cannot all be scored as recorded "
+        "(a minimal set: without any one of them the others fit):"
+        if len(found) > 1
+        else "  this guess alone cannot be scored as recorded:"
+    )
+    return [head] + [f"    {mm.describe_guess(game, i)}" for i in found]
+
+
+def run_list(game: MastermindGame, args: argparse.Namespace) -> int:
+    out = sys.stdout
+    start = time.perf_counter()
+    codes: list[tuple[str, ...]] = []
+    if args.backend == "csp" or (args.count and args.limit is not None):
+        # The csp backend (or counting up to a limit): count by enumerating.
+        limit = None if args.all or args.count else args.limit or DEFAULT_LIMIT
+        if args.count:
+            limit = args.limit
+        result = api.solve(game, limit, timeout=args.timeout, backend=args.backend)
+        codes = [s.colours for s in result.solutions]
+        count, complete, stopped = result.count, result.complete, result.stopped_by
+        if not args.count and not result.complete and not args.all:
+            counted = api.count(game, timeout=args.timeout, backend=args.backend)
+            count, complete, stopped = counted.count, counted.complete, counted.stopped_by
+        if args.count:
+            codes = []
+    else:
+        counted = codebreaker.count_codes(game, timeout=args.timeout)
+        count, complete = counted.count, counted.complete
+        stopped = None if complete else "timeout"
+        if not args.count and count:
+            limit = None if args.all else args.limit or DEFAULT_LIMIT
+            listed = api.solve(game, limit)
+            codes = [s.colours for s in listed.solutions]
+    codes.sort(key=lambda code: [game.colours.index(c) for c in code])
+    seconds = time.perf_counter() - start
+    conflict = count == 0 and complete
+    if args.format == "json":
+        data: dict[str, Any] = {
+            "count": count,
+            "complete": complete,
+            "codes": [list(code) for code in codes],
+        }
+        if conflict:
+            data["conflicting_guesses"] = [i + 1 for i in codebreaker.conflicting_guesses(game)]
+        out.write(_compact_json(data) + "\n")
+    else:
+        if conflict:
+            out.write(
+                f"no consistent code: the feedback contradicts itself (search complete) "
+                f"({_time(seconds)})\n"
+            )
+            out.write("\n".join(conflict_lines(game)) + "\n")
+        else:
+            how = "search complete" if complete else f"stopped by {stopped}, at least"
+            out.write(f"{_plural(count, 'consistent code')} ({how}) ({_time(seconds)})\n")
+            if codes:
+                if len(codes) < count:
+                    out.write(
+                        f"the first {len(codes)} found, in colour order "
+                        "(--all lists every one, --limit N):\n"
+                    )
+                out.write(format_codes(codes) + "\n")
+    if stopped in ("timeout", "interrupt"):
+        return EXIT_STOPPED
+    return EXIT_OK if count else EXIT_NO
+
+
+def _compact_json(data: Any) -> str:
+    from .cli import compact_json
+
+    return compact_json(data)
+
+
+def format_codes(codes: list[tuple[str, ...]]) -> str:
+    """Codes in aligned columns."""
+    widths = [max(len(code[p]) for code in codes) for p in range(len(codes[0]))]
+    return "\n".join(
+        " ".join(c.ljust(w) for c, w in zip(code, widths, strict=True)).rstrip() for code in codes
+    )
+
+
+def suggestion_text(game: MastermindGame, found: codebreaker.Suggestions, by: str, top: int) -> str:
+    lines = [
+        f"{_plural(found.remaining, 'consistent code')}; candidates: {found.how_chosen()} "
+        f"({_time(found.seconds)})"
+    ]
+    for name, meaning in codebreaker.CRITERIA.items():
+        best = found.best(name)
+        lines.append(f"{name:<8} {' '.join(best.code)}  [{_measure(best, name)}; {meaning}]")
+    ranked = found.ranked[by][:top]
+    header = ("guess", "worst", "expected", "entropy", "parts", "consistent")
+    rows = [
+        (
+            " ".join(c.code),
+            str(c.worst),
+            f"{c.expected:.1f}",
+            f"{c.entropy:.3f}",
+            str(c.parts),
+            "yes" if c.consistent else "no",
+        )
+        for c in ranked
+    ]
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    lines.append(f"top {len(rows)} by {by}:")
+    for row in [header, *rows]:
+        numbers = [v.rjust(w) for v, w in zip(row[1:], widths[1:], strict=True)]
+        cells = [row[0].ljust(widths[0]), *numbers]
+        lines.append("  " + "  ".join(cells))
+    return "\n".join(lines)
+
+
+def _measure(c: codebreaker.Candidate, name: str) -> str:
+    return {
+        "minimax": f"worst case {c.worst:,} codes",
+        "expected": f"{c.expected:,.1f} codes expected",
+        "entropy": f"{c.entropy:.3f} bits",
+        "parts": f"{c.parts} feedbacks",
+    }[name]
+
+
+def run_suggest(game: MastermindGame, args: argparse.Namespace) -> int:
+    count = codebreaker.count_codes(game)
+    if count.count == 0:
+        print("no consistent code: the feedback contradicts itself; nothing to suggest")
+        print("\n".join(conflict_lines(game)))
+        return EXIT_NO
+    found = codebreaker.suggest(game, seed=args.seed, keep=max(args.top, 1))
+    if args.format == "json":
+        data = {
+            "remaining": found.remaining,
+            "how_chosen": found.how_chosen(),
+            "scored": found.scored,
+            "best": {name: _candidate_json(found.best(name)) for name in codebreaker.CRITERIA},
+            "ranked_by": args.by,
+            "ranked": [_candidate_json(c) for c in found.ranked[args.by][: args.top]],
+        }
+        print(_compact_json(data))
+    else:
+        print(suggestion_text(game, found, args.by, args.top))
+    return EXIT_OK
+
+
+def _candidate_json(c: codebreaker.Candidate) -> dict[str, Any]:
+    return {
+        "code": list(c.code),
+        "worst": c.worst,
+        "expected": round(c.expected, 6),
+        "entropy": round(c.entropy, 6),
+        "parts": c.parts,
+        "consistent": c.consistent,
+    }
+
+
+# -- interactive play ------------------------------------------------------------------
+
+
+def _input(prompt: str) -> str | None:
+    try:
+        return input(prompt)
+    except EOFError:
+        return None
+
+
+PLAY_HELP = (
+    "type a guess and its feedback, e.g. 'red red blue blue : 1 2'; "
+    "'undo' drops the last guess, 'list' shows the consistent codes, 'quit' ends"
+)
+
+
+def play_assistant(
+    game: MastermindGame,
+    args: argparse.Namespace,
+    *,
+    input_line: Callable[[str], str | None],
+    out: TextIO,
+) -> int:
+    """You play a codemaker's game; lpsolve keeps track and advises the next guess."""
+    table = mm.ColourTable(game.colours)
+    history = [game]
+    out.write(
+        f"Mastermind assistant: {game.pegs} pegs, colours {' '.join(game.colours)}"
+        f"{'' if game.repeats else ', no repeated colours'}.\n{PLAY_HELP}\n"
+    )
+    _advise(history[-1], args, out)
+    while True:
+        line = input_line(f"guess {len(history[-1].guesses) + 1}> ")
+        if line is None or line.strip().lower() in ("quit", "exit", "q"):
+            out.write("\nbye\n" if line is None else "bye\n")
+            return EXIT_OK
+        command = line.strip().lower()
+        if not command:
+            continue
+        if command == "help":
+            out.write(PLAY_HELP + "\n")
+            continue
+        if command == "undo":
+            if len(history) > 1:
+                history.pop()
+            _advise(history[-1], args, out)
+            continue
+        if command == "list":
+            listed = api.solve(history[-1], DEFAULT_LIMIT)
+            codes = sorted(s.colours for s in listed.solutions)
+            out.write((format_codes(codes) if codes else "(none)") + "\n")
+            continue
+        try:
+            guess = mm.parse_guess(line, table, game.pegs, "input")
+        except PuzzleError as error:
+            out.write(f"error: {error.message} (col {error.col}); try again\n")
+            continue
+        history.append(history[-1].with_guess(guess))
+        if guess.black == game.pegs:
+            out.write(f"solved in {_plural(len(history[-1].guesses), 'guess')}\n")
+            return EXIT_OK
+        _advise(history[-1], args, out)
+
+
+def _advise(game: MastermindGame, args: argparse.Namespace, out: TextIO) -> None:
+    count = codebreaker.count_codes(game)
+    if count.count == 0:
+        out.write("no consistent code: the feedback contradicts itself\n")
+        out.write("\n".join(conflict_lines(game)) + "\n'undo' drops the last guess\n")
+        return
+    out.write(f"{_plural(count.count, 'consistent code')}\n")
+    if count.count == 1:
+        (code,) = api.solve(game, 1).solutions
+        out.write(f"the secret must be: {code}\n")
+        return
+    found = codebreaker.suggest(game, seed=args.seed, keep=1)
+    best = found.best(args.by)
+    out.write(f"advice ({args.by}): {' '.join(best.code)}  [{_measure(best, args.by)}]\n")
+
+
+def play_codemaker(
+    game: MastermindGame,
+    args: argparse.Namespace,
+    *,
+    input_line: Callable[[str], str | None],
+    out: TextIO,
+) -> int:
+    """lpsolve picks a secret (consistent with the game's guesses) and scores yours."""
+    codes = codebreaker.consistent_codes(game)
+    if len(codes) == 0:
+        raise UsageError("no code fits the game's guesses, so there is no secret to keep")
+    row = codes[random.Random(args.seed).randrange(len(codes))]
+    secret = tuple(game.colours[k] for k in row)
+    table = mm.ColourTable(game.colours)
+    out.write(
+        f"Mastermind codemaker: I have a secret of {game.pegs} pegs from "
+        f"{' '.join(game.colours)}. Type your guess ('quit' ends).\n"
+    )
+    tries = 0
+    while True:
+        line = input_line(f"guess {tries + 1}> ")
+        if line is None or line.strip().lower() in ("quit", "exit", "q"):
+            out.write(f"{'' if line else chr(10)}the secret was: {' '.join(secret)}\n")
+            return EXIT_OK
+        if not line.strip():
+            continue
+        try:
+            guess = table.code(line, game.pegs, "input", None, 1)
+        except PuzzleError as error:
+            out.write(f"error: {error.message} (col {error.col}); try again\n")
+            continue
+        tries += 1
+        black, white = mm.score(guess, secret)
+        out.write(f"{black} black, {white} white\n")
+        if black == game.pegs:
+            out.write(f"solved in {_plural(tries, 'guess')}\n")
+            return EXIT_OK
