@@ -40,7 +40,8 @@ def _logger(code: clingo.MessageCode, message: str) -> None:
 def make_control(puzzle: Puzzle, arguments: Sequence[str] = ()) -> clingo.Control:
     """A control object with the puzzle's encoding and facts loaded (not yet ground)."""
     try:
-        ctl = clingo.Control(list(arguments), logger=_logger, message_limit=50)
+        options = [*puzzle.solver_arguments, *arguments]
+        ctl = clingo.Control(options, logger=_logger, message_limit=50)
         with encoding_file(puzzle.encoding) as path:
             ctl.load(path)
         ctl.add("base", [], facts_program(puzzle.facts()))

@@ -30,6 +30,8 @@ class Puzzle(ABC):
     encoding: ClassVar[str]
     #: where the puzzle came from (file name), for messages
     source: str
+    #: extra clingo options this kind's encoding is written for (e.g. a heuristic)
+    solver_arguments: ClassVar[tuple[str, ...]] = ()
 
     @abstractmethod
     def facts(self) -> list[clingo.Symbol]:
@@ -58,10 +60,37 @@ class Puzzle(ABC):
         """
         return []
 
+    def clues(self) -> list[Clue]:
+        """The printed clues, each stated by one fact among :meth:`facts`.
+
+        The encoding must use a given only to constrain the solution, so that leaving
+        its fact out is the same puzzle without that clue: ``--explain`` relies on it.
+        Kinds without givens keep the default (none).
+        """
+        return []
+
+    def clue_for(self, atom: clingo.Symbol) -> Clue | None:
+        """The clue that would fix this shown atom of a solution (e.g. ``number(2,0,14)``
+        -> "14 at (2,0)"), for proposing an extra given; ``None`` if there is none."""
+        return None
+
+    def svg(self, solution: Any | None = None, conflict: Sequence[Clue] = ()) -> str:
+        """The puzzle (``None``) or a solution as an SVG picture, ``conflict`` highlighted."""
+        raise UsageError(f"lpsolve cannot draw kind {self.kind} yet")
+
     def csp_model(self) -> CspModel:
         """The puzzle as a python-constraint model, for ``--backend csp`` (see
         ``lpsolve/csp.py``); kinds with such a model override it."""
         raise UsageError(f"the csp backend has no model for kind {self.kind}")
+
+
+@dataclass(frozen=True)
+class Clue:
+    """One given (printed clue) of a puzzle, as explanations name it."""
+
+    fact: clingo.Symbol  # the input fact that states it, e.g. given(2,0,14)
+    text: str  # how a person reads it, e.g. "14 at (2,0)"
+    json: Any  # as written in the kind's JSON, e.g. [2, 0, 14]
 
 
 class Status(enum.Enum):
