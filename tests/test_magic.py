@@ -48,13 +48,15 @@ def test_seed_board_has_the_published_unique_solution() -> None:
 @pytest.mark.parametrize(
     ("low", "givens"), [(1, {}), (1, {(0, 0): 2}), (3, {}), (-4, {(1, 1): 0}), (1, {(1, 1): 1})]
 )
-def test_every_3x3_board_matches_a_brute_force(low: int, givens, tmp_path) -> None:
+def test_every_3x3_board_matches_a_brute_force_on_both_backends(low: int, givens, tmp_path) -> None:
     rows = [" ".join(str(givens.get((r, c), "_")) for c in range(3)) for r in range(3)]
     path = tmp_path / "three.magic"
     path.write_text(f"range: {low}..{low + 8}\n" + "\n".join(rows) + "\n")
-    result = lpsolve.solve(lpsolve.load(path), limit=None)
-    found = {tuple(v for row in s.rows for v in row) for s in result.solutions}
-    assert result.complete and found == brute_force_3x3(low, givens)
+    expected = brute_force_3x3(low, givens)
+    for backend in ("clingo", "csp"):
+        result = lpsolve.solve(lpsolve.load(path), limit=None, backend=backend)
+        found = {tuple(v for row in s.rows for v in row) for s in result.solutions}
+        assert result.complete and found == expected, backend
 
 
 def test_target_defaults_to_what_the_range_implies(tmp_path, run) -> None:
