@@ -14,11 +14,15 @@ from __future__ import annotations
 from .api import count, load, parse, solve
 from .crosscheck import CrossCheck, Finding, cross_check
 from .errors import InternalError, LpsolveError, PuzzleError, UsageError
-from .puzzle import Puzzle, Result, Stats, Status
+from .explain import Ambiguity, Conflict, explain_ambiguity, explain_conflict
+from .puzzle import Clue, Puzzle, Result, Stats, Status
 
 __version__ = "0.1.0"  # the single source of the version (pyproject reads it)
 
 __all__ = [
+    "Ambiguity",
+    "Clue",
+    "Conflict",
     "CrossCheck",
     "Finding",
     "InternalError",
@@ -32,6 +36,8 @@ __all__ = [
     "__version__",
     "count",
     "cross_check",
+    "explain_ambiguity",
+    "explain_conflict",
     "load",
     "parse",
     "solve",

@@ -37,12 +37,15 @@ def _logger(code: clingo.MessageCode, message: str) -> None:
     log.warning("clingo %s: %s", code.name, message.strip())
 
 
-def make_control(puzzle: Puzzle, arguments: Sequence[str] = ()) -> clingo.Control:
-    """A control object with the puzzle's encoding and facts loaded (not yet ground)."""
+def make_control(
+    puzzle: Puzzle, arguments: Sequence[str] = (), encoding: str | None = None
+) -> clingo.Control:
+    """A control object with the puzzle's facts and encoding (default: the kind's own)
+    loaded, not yet ground."""
     try:
         options = [*puzzle.solver_arguments, *arguments]
         ctl = clingo.Control(options, logger=_logger, message_limit=50)
-        with encoding_file(puzzle.encoding) as path:
+        with encoding_file(encoding or puzzle.encoding) as path:
             ctl.load(path)
         ctl.add("base", [], facts_program(puzzle.facts()))
     except RuntimeError as error:  # clingo reports syntax and option errors this way
@@ -95,7 +98,8 @@ def solve(
     search too. Either way what was found so far is returned, marked incomplete.
     """
     models = "0" if limit is None else str(limit)
-    ctl = make_control(puzzle, ["--models", models, *arguments])
+    counting = puzzle.counting_arguments if limit is None and not decode else ()
+    ctl = make_control(puzzle, ["--models", models, *counting, *arguments])
     ground_seconds = ground(ctl)
 
     result = Result(puzzle=puzzle, backend="clingo")

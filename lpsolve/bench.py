@@ -125,8 +125,48 @@ def run(
     console.print(table)
     for line in csp_skipped:
         console.print(f"csp skipped {line}")
+    console.print(takuzu_count_line(repeat, base_inprocess))
+    console.print(tiling_table(repeat, base_inprocess, base_cli))
     if random_boards:
         console.print(random_board_table(seed, repeat))
+
+
+def takuzu_count_line(repeat: int, base_inprocess: float) -> str:
+    """Counting every grid of an empty 6x6 Takuzu board (4,140), without building them;
+    ``benchmarks/takuzu_count.py --eight`` counts the 4,111,116 grids of 8x8."""
+    board = api.parse("......\n" * 6, ".takuzu")
+    seconds = median_seconds(lambda: api.count(board), repeat)
+    found = api.count(board).count
+    return (
+        f"Takuzu: counting all {found:,} grids of an empty 6x6 board: {ms(seconds)} ms "
+        f"(x{seconds / base_inprocess:.2f} baseline)"
+    )
+
+
+def tiling_table(repeat: int, base_inprocess: float, base_cli: float) -> Table:
+    """Checkerboard tiling: every solution (each decoded and verified), and the two
+    class counts, for the seed 8x8 and the 5x5 set; the CLI wall time of ``--all``."""
+    table = Table(title="Tiling: enumerating every solution and counting classes")
+    for column in ("instance", "what", "count", "clingo ms", "x baseline", "CLI wall ms"):
+        table.add_column(column, justify="left" if column in ("instance", "what") else "right")
+    for name in ("seed-8x8.tiling", "geekoverdose-5x5_1.tiling"):
+        path = instances_dir() / "tiling" / name
+        puzzle = api.load(path)
+        modes = [
+            ("every solution", puzzle, api.solve),
+            ("--merge-identical", puzzle.classes(True, False), api.count),  # type: ignore[attr-defined]
+            ("--up-to-symmetry", puzzle.classes(True, True), api.count),  # type: ignore[attr-defined]
+        ]
+        for what, variant, search in modes:
+            count = search(variant).count
+            seconds = median_seconds(lambda v=variant, f=search: f(v), repeat)
+            wall = ""
+            if what == "every solution":
+                wall = ms(cli_seconds(["solve", str(path), "--all"], repeat))
+            table.add_row(
+                name, what, f"{count:,}", ms(seconds), f"{seconds / base_inprocess:.1f}", wall
+            )
+    return table
 
 
 def _csp_columns(puzzle: Puzzle, clingo_seconds: float, repeat: int) -> tuple[str, str, str | None]:

@@ -19,7 +19,7 @@ from typing import Any, TextIO
 
 from . import __version__, api, asp, mastermind_cli
 from .crosscheck import CrossCheck, cross_check
-from .errors import InternalError, LpsolveError
+from .errors import InternalError, LpsolveError, UsageError
 from .kinds import KINDS, kind_spec
 from .puzzle import Puzzle, Result
 from .resources import encoding_text
@@ -30,7 +30,13 @@ EXIT_DISAGREE = 4
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, rest = parser.parse_known_args(argv)
+    # `grade STUDENT.lp --kind K FILE...`: argparse leaves files after an option unparsed
+    trailing = getattr(args, "trailing_files", None)
+    if rest and (trailing is None or any(arg.startswith("-") for arg in rest)):
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
+    if rest:
+        trailing.extend(rest)
     logging.basicConfig(level=args.log.upper(), format="%(levelname)s %(name)s: %(message)s")
     try:
         return args.run(args)
@@ -69,7 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Solve a puzzle; by default shows one solution "
         "and checks whether it is unique.",
     )
-    _puzzle_arguments(solve)
+    _puzzle_arguments(solve, formats=("text", "json", "svg"))
     how_many = solve.add_mutually_exclusive_group()
     how_many.add_argument("--all", action="store_true", help="enumerate every solution")
     how_many.add_argument(
@@ -79,6 +85,17 @@ def build_parser() -> argparse.ArgumentParser:
         "--count",
         action="store_true",
         help="count solutions (all, or up to --limit) without printing them",
+    )
+    solve.add_argument(
+        "--merge-identical",
+        action="store_true",
+        help="tiling: solutions that differ only by swapping identical stones are one",
+    )
+    solve.add_argument(
+        "--up-to-symmetry",
+        action="store_true",
+        help="tiling: also solutions that a colour-keeping rotation or reflection of the "
+        "board maps onto each other are one",
     )
     solve.set_defaults(run=run_solve)
 
@@ -94,6 +111,28 @@ def build_parser() -> argparse.ArgumentParser:
     encoding = commands.add_parser("encoding", help="print a kind's ASP encoding")
     encoding.add_argument("kind", metavar="KIND", help=f"one of: {', '.join(KINDS)}")
     encoding.set_defaults(run=run_encoding)
+
+    draw = commands.add_parser(
+        "draw",
+        help="draw a puzzle or its solution as SVG",
+        description="Draw a puzzle (or, with --solve, its first solution) as an SVG picture.",
+    )
+    draw.add_argument("file", metavar="FILE", help="puzzle file (kind from its extension)")
+    draw.add_argument("--kind", choices=sorted(KINDS), help="puzzle kind (default: from file)")
+    draw.add_argument("--solve", action="store_true", help="draw the first solution")
+    draw.add_argument(
+        "-o", "--output", metavar="OUT", help="write the SVG to this file (default: stdout)"
+    )
+    draw.add_argument(
+        "--timeout", type=_positive_float, metavar="S", help="with --solve: stop after S seconds"
+    )
+    draw.add_argument(
+        "--backend",
+        choices=list(api.BACKENDS),
+        default="clingo",
+        help="with --solve: search with clingo or python-constraint (default: clingo)",
+    )
+    draw.set_defaults(run=run_draw)
 
     bench = commands.add_parser("bench", help="measure solving speed on the bundled instances")
     bench.add_argument(
@@ -111,14 +150,17 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--seed", type=int, default=1, help="seed for --random (default: 1)")
     bench.set_defaults(run=run_bench)
     mastermind_cli.add_parser(commands)
+    _grade_parsers(commands)
     return parser
 
 
-def _puzzle_arguments(command: argparse.ArgumentParser) -> None:
+def _puzzle_arguments(
+    command: argparse.ArgumentParser, formats: Sequence[str] = ("text", "json")
+) -> None:
     command.add_argument("file", metavar="FILE", help="puzzle file (kind from its extension)")
     command.add_argument("--kind", choices=sorted(KINDS), help="puzzle kind (default: from file)")
     command.add_argument(
-        "--format", choices=["text", "json"], default="text", help="output format (default: text)"
+        "--format", choices=list(formats), default="text", help="output format (default: text)"
     )
     command.add_argument(
         "--timeout",
@@ -140,6 +182,12 @@ def _puzzle_arguments(command: argparse.ArgumentParser) -> None:
         action="store_true",
         help="solve with both backends and compare their solutions (exit 4 if they differ)",
     )
+    command.add_argument(
+        "--explain",
+        action="store_true",
+        help="no solution: name a minimal set of conflicting givens; several: where the "
+        "solutions differ and an extra given that makes the solution unique",
+    )
 
 
 def _positive_int(text: str) -> int:
@@ -160,8 +208,10 @@ def _positive_float(text: str) -> float:
 
 
 def run_solve(args: argparse.Namespace) -> int:
-    puzzle = api.load(args.file, args.kind)
+    puzzle = _solution_classes(api.load(args.file, args.kind), args)
     out = sys.stdout
+    if args.format == "svg":
+        return _solve_svg(args, puzzle)
     if args.cross_check:
         return _solve_cross_checked(args, puzzle)
     started = time.perf_counter()
@@ -186,8 +236,9 @@ def run_solve(args: argparse.Namespace) -> int:
             puzzle, limit, timeout=args.timeout, on_solution=print_solution, backend=args.backend
         )
     elapsed = time.perf_counter() - started
+    lines, explained = _explanation(args, result)
     if args.format == "json":
-        _print_json(result, elapsed, args.stats, out)
+        _print_json(result, elapsed, args.stats, out, **explained)
     else:
         out.write(
             solve_summary(
@@ -197,7 +248,44 @@ def run_solve(args: argparse.Namespace) -> int:
         )
         if args.stats:
             out.write(stats_line(result) + "\n")
+        out.write("".join(line + "\n" for line in lines))
     return exit_status(result)
+
+
+#: seconds ``--explain`` may search when no ``--timeout`` is given
+EXPLAIN_SECONDS = 60.0
+
+
+def _explanation(args: argparse.Namespace, result: Result) -> tuple[list[str], dict[str, Any]]:
+    """``--explain``: text lines and JSON keys for a search that found no solution
+    (a minimal conflict) or several (where they differ, an extra given)."""
+    if not args.explain or result.stopped_by in ("timeout", "interrupt") or result.count == 1:
+        return [], {}
+    from .explain import explain_ambiguity, explain_conflict
+
+    budget = args.timeout or EXPLAIN_SECONDS
+    try:
+        found = (explain_conflict if result.count == 0 else explain_ambiguity)(
+            result.puzzle, budget
+        )
+    except LpsolveError as error:
+        return [f"explanation unavailable: {error}"], {}
+    if found is None:
+        return [], {}
+    return found.lines(), found.as_json()
+
+
+def _solution_classes(puzzle: Puzzle, args: argparse.Namespace) -> Puzzle:
+    """``--merge-identical`` / ``--up-to-symmetry``: the kind's variant that counts
+    classes of solutions (only kinds with a ``classes`` method have one)."""
+    if not (args.merge_identical or args.up_to_symmetry):
+        return puzzle
+    classes = getattr(puzzle, "classes", None)
+    if classes is None:
+        raise UsageError(
+            f"--merge-identical and --up-to-symmetry apply to tiling puzzles, not {puzzle.kind}"
+        )
+    return classes(args.merge_identical, args.up_to_symmetry)
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -210,8 +298,9 @@ def run_check(args: argparse.Namespace) -> int:
     else:
         result = api.solve(puzzle, 2, timeout=args.timeout, backend=args.backend)
     elapsed = time.perf_counter() - started
+    lines, explained = _explanation(args, result)
     if args.format == "json":
-        extra: dict[str, Any] = {"well_posed": result.unique is True}
+        extra: dict[str, Any] = {"well_posed": result.unique is True, **explained}
         if checked is not None:
             extra["cross_check"] = checked.as_json()
         _print_json(result, elapsed, args.stats, sys.stdout, **extra)
@@ -221,6 +310,8 @@ def run_check(args: argparse.Namespace) -> int:
             print(stats_line(result))
         if checked is not None:
             print(checked.summary())
+        for line in lines:
+            print(line)
     if checked is not None and not checked.agree:
         return EXIT_DISAGREE
     if result.stopped_by in ("timeout", "interrupt") or (checked is not None and checked.stopped):
@@ -381,6 +472,66 @@ def exit_status(result: Result) -> int:
     return EXIT_SOLVED if result.count > 0 else EXIT_NO_SOLUTION
 
 
+# -- pictures (SVG) ----------------------------------------------------------------------
+
+
+def _solve_svg(args: argparse.Namespace, puzzle: Puzzle) -> int:
+    """``solve --format svg``: one picture on stdout (the first solution, or the puzzle
+    if there is none); the summary line goes to stderr so stdout stays a valid SVG."""
+    for flag, given in (
+        ("--all", args.all),
+        ("--limit", args.limit is not None),
+        ("--count", args.count),
+        ("--cross-check", args.cross_check),
+    ):
+        if given:
+            raise UsageError(
+                f"--format svg draws one picture (the first solution) and cannot be used with "
+                f"{flag}; use --format text or json to list solutions"
+            )
+    started = time.perf_counter()
+    result = api.solve(puzzle, 2, timeout=args.timeout, backend=args.backend)
+    elapsed = time.perf_counter() - started
+    solution = result.solutions[0] if result.solutions else None
+    write_svg(puzzle.svg(solution), None)
+    print(solve_summary(result, elapsed, listing=False, counting=False), file=sys.stderr)
+    if args.stats:
+        print(stats_line(result), file=sys.stderr)
+    return exit_status(result)
+
+
+def run_draw(args: argparse.Namespace) -> int:
+    """``draw``: the puzzle, or with ``--solve`` its first solution (the puzzle, and
+    exit 1, when there is none)."""
+    puzzle = api.load(args.file, args.kind)
+    if not args.solve:
+        write_svg(puzzle.svg(), args.output)
+        return EXIT_SOLVED
+    started = time.perf_counter()
+    result = api.solve(puzzle, 1, timeout=args.timeout, backend=args.backend)
+    elapsed = time.perf_counter() - started
+    solution = result.solutions[0] if result.solutions else None
+    write_svg(puzzle.svg(solution), args.output)
+    if solution is None:
+        print(solve_summary(result, elapsed, listing=False, counting=False), file=sys.stderr)
+    return exit_status(result)
+
+
+def write_svg(svg: str, output: str | None) -> None:
+    """The picture to ``output`` (a file) or stdout; a file that cannot be written is a
+    usage error (exit 2, one line)."""
+    text = svg if svg.endswith("\n") else svg + "\n"
+    if output is None:
+        sys.stdout.write(text)
+        return
+    try:
+        with open(output, "w", encoding="utf-8") as file:
+            file.write(text)
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise UsageError(f"{output}: cannot write the picture: {reason}") from None
+
+
 # -- facts, encoding, bench ------------------------------------------------------------
 
 
@@ -401,3 +552,101 @@ def run_bench(args: argparse.Namespace) -> int:
 
     bench.run(repeat=args.repeat, random_boards=args.random, seed=args.seed)
     return EXIT_SOLVED
+
+
+# -- grade and run ---------------------------------------------------------------------
+
+
+def _grade_parsers(commands: Any) -> None:
+    grade = commands.add_parser(
+        "grade",
+        help="grade a student's encoding against a kind's reference encoding",
+        description="Run a student's encoding on puzzles of a kind (default: the bundled "
+        "ones) and compare its answers with the reference encoding's. Exit 0: all correct; "
+        "1: some answer wrong, missing or duplicated, or a search too slow; 2: bad input.",
+    )
+    grade.add_argument("program", metavar="STUDENT.lp", help="the encoding to grade")
+    grade.add_argument("instances", nargs="*", metavar="INSTANCE", help="puzzle files")
+    grade.add_argument("--kind", required=True, choices=sorted(KINDS), help="puzzle kind")
+    grade.add_argument(
+        "--time-limit",
+        type=_positive_float,
+        default=10.0,
+        metavar="S",
+        help="seconds per instance and program (default: 10)",
+    )
+    grade.add_argument(
+        "--max-solutions",
+        type=_positive_int,
+        default=100,
+        metavar="N",
+        help="compare at most N answers per instance (default: 100)",
+    )
+    grade.add_argument(
+        "--allow-scripts", action="store_true", help="run a program containing #script"
+    )
+    grade.add_argument("--format", choices=["text", "json"], default="text")
+    grade.set_defaults(run=run_grade, trailing_files=[])
+
+    run = commands.add_parser(
+        "run",
+        help="solve ASP programs with the facts of puzzle files, print the answer sets",
+        description="Like the clingo command: .lp files are programs, other files are "
+        "puzzles turned into facts. With a puzzle, answers are drawn as its kind draws "
+        "solutions (--atoms: the shown atoms instead).",
+    )
+    run.add_argument("files", nargs="+", metavar="FILE", help=".lp programs and puzzle files")
+    run.add_argument("--kind", choices=sorted(KINDS), help="kind of the puzzle files")
+    how_many = run.add_mutually_exclusive_group()
+    how_many.add_argument("--limit", type=_positive_int, metavar="N", help="at most N answers")
+    how_many.add_argument("--count", action="store_true", help="only count the answer sets")
+    run.add_argument("--atoms", action="store_true", help="print atoms, not drawn boards")
+    run.add_argument("--timeout", type=_positive_float, metavar="S", help="stop after S seconds")
+    run.add_argument(
+        "--allow-scripts", action="store_true", help="run a program containing #script"
+    )
+    run.set_defaults(run=run_run, trailing_files=[])
+
+
+def run_grade(args: argparse.Namespace) -> int:
+    from . import grade
+
+    result = grade.grade(
+        args.program,
+        args.kind,
+        [*args.instances, *args.trailing_files],
+        time_limit=args.time_limit,
+        max_solutions=args.max_solutions,
+        allow_scripts=args.allow_scripts,
+    )
+    if args.format == "json":
+        print(compact_json(result.as_json()))
+    else:
+        print("\n".join(grade.report_lines(result)))
+    return EXIT_SOLVED if result.passed else EXIT_NO_SOLUTION
+
+
+def run_run(args: argparse.Namespace) -> int:
+    from . import grade
+
+    result, puzzle = grade.run_program(
+        [*args.files, *args.trailing_files],
+        kind=args.kind,
+        limit=args.limit,
+        timeout=args.timeout,
+        allow_scripts=args.allow_scripts,
+    )
+    for message in dict.fromkeys(result.messages):
+        print(f"clingo: {message}", file=sys.stderr)
+    if not args.count:
+        for number, answer in enumerate(result.answers, start=1):
+            print(f"Answer {number}:\n{grade.answer_text(answer, puzzle, args.atoms)}")
+    n = len(result.answers)
+    if result.stopped_by == "timeout":
+        state = "stopped by timeout, search incomplete"
+    else:
+        state = "search complete" if result.complete else "stopped at the limit"
+    print(f"{n:,} answer set{'' if n == 1 else 's'} ({state})")
+    if result.stopped_by == "timeout":
+        return EXIT_STOPPED
+    return EXIT_SOLVED if n else EXIT_NO_SOLUTION

@@ -85,6 +85,15 @@ def too_big(puzzle: Puzzle) -> str | None:
     return None
 
 
+def hide(domain: Any, values: Collection[Any]) -> bool:
+    """Hide these values from a forward-checked domain (python-constraint's ``Domain``);
+    False when that leaves it empty, which a constraint must then report."""
+    for value in values:
+        if value in domain:
+            domain.hideValue(value)
+    return bool(domain)
+
+
 class AllowedPairs(constraint.Constraint):
     """A binary table constraint: ``(first, second)`` must be one of the given pairs.
 
@@ -123,9 +132,7 @@ class AllowedPairs(constraint.Constraint):
             return assignments[other] in supported
         if forwardcheck:
             domain = domains[other]
-            for candidate in [c for c in domain if c not in supported]:
-                domain.hideValue(candidate)
-            return bool(domain)
+            return hide(domain, [c for c in domain if c not in supported])
         return True
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -32,6 +32,9 @@ class Puzzle(ABC):
     source: str
     #: extra clingo options this kind's encoding is written for (e.g. a heuristic)
     solver_arguments: ClassVar[tuple[str, ...]] = ()
+    #: further clingo options for counting every solution (a search order that pays off
+    #: only when the whole space is enumerated, e.g. ``--heuristic=Domain``)
+    counting_arguments: ClassVar[tuple[str, ...]] = ()
 
     @abstractmethod
     def facts(self) -> list[clingo.Symbol]:
@@ -73,6 +76,11 @@ class Puzzle(ABC):
         """The clue that would fix this shown atom of a solution (e.g. ``number(2,0,14)``
         -> "14 at (2,0)"), for proposing an extra given; ``None`` if there is none."""
         return None
+
+    def without_clues(self, clues: Iterable[Clue]) -> Puzzle:
+        """The same puzzle without these clues (explanations check their answers on it);
+        kinds with clues override it."""
+        raise UsageError(f"kind {self.kind} cannot drop clues")
 
     def svg(self, solution: Any | None = None, conflict: Sequence[Clue] = ()) -> str:
         """The puzzle (``None``) or a solution as an SVG picture, ``conflict`` highlighted."""

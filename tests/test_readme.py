@@ -8,29 +8,13 @@ import shlex
 import pytest
 
 from .conftest import ROOT
+from .markdown import console_sessions
 
 README = (ROOT / "README.md").read_text()
 TIME = re.compile(r"\((\d[\d,]*\.\d+ (ms|s))\)")
 
 
-def console_sessions() -> list[tuple[str, str]]:
-    """(command, expected output) pairs from ```console blocks."""
-    sessions = []
-    for block in re.findall(r"```console\n(.*?)```", README, re.S):
-        command, output = None, []
-        for line in block.splitlines():
-            if line.startswith("$ "):
-                if command:
-                    sessions.append((command, "\n".join(output)))
-                command, output = line[2:], []
-            else:
-                output.append(line)
-        if command:
-            sessions.append((command, "\n".join(output)))
-    return sessions
-
-
-SESSIONS = console_sessions()
+SESSIONS = console_sessions(README)
 
 
 def test_readme_has_examples() -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..errors import PuzzleError, UsageError
 from ..puzzle import Puzzle
-from . import hidato, magic, mastermind, textformat
+from . import hidato, magic, mastermind, takuzu, textformat, tiling
 
 
 @dataclass(frozen=True)
@@ -24,6 +24,14 @@ class KindSpec:
     extensions: tuple[str, ...]
     parse: Callable[[str, str, str], Puzzle]
     from_json: Callable[[dict[str, Any], str, str], Puzzle] | None
+    #: a plainer encoding of the same rules, when ``encoding`` trades reading ease for
+    #: speed: ``lpsolve grade`` grades against it, ``lpsolve encoding KIND --lesson``
+    lesson_encoding: str | None = None
+
+    @property
+    def reference_encoding(self) -> str:
+        """The encoding a student's program is compared with."""
+        return self.lesson_encoding or self.encoding
 
 
 KINDS: dict[str, KindSpec] = {
@@ -34,6 +42,8 @@ KINDS: dict[str, KindSpec] = {
         ),
         KindSpec("magic", "magic.lp", magic.EXTENSIONS, magic.parse, None),
         KindSpec("mastermind", "mastermind.lp", mastermind.EXTENSIONS, mastermind.parse, None),
+        KindSpec("takuzu", "takuzu.lp", takuzu.EXTENSIONS, takuzu.parse, None),
+        KindSpec("tiling", "tiling.lp", tiling.EXTENSIONS, tiling.parse, None, "tiling-lesson.lp"),
     )
 }
 EXTENSIONS: dict[str, KindSpec] = {ext: spec for spec in KINDS.values() for ext in spec.extensions}

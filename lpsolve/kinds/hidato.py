@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import json
 from collections import deque
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 import clingo
@@ -27,7 +27,7 @@ import constraint
 
 from ..csp import AllowedPairs, CspModel
 from ..errors import PuzzleError
-from ..puzzle import Puzzle
+from ..puzzle import Clue, Puzzle
 from . import textformat
 
 Cell = tuple[int, int]
@@ -185,6 +185,20 @@ class HidatoPuzzle(Puzzle):
                 problems.append(f"{n} at {here} and {n + 1} at {there} are not adjacent")
         return problems
 
+    # -- clues, for explanations (``--explain``) ------------------------------
+    def clues(self) -> list[Clue]:
+        return [_clue(x, y, n) for (x, y), n in sorted(self.givens.items(), key=lambda g: g[1])]
+
+    def clue_for(self, atom: clingo.Symbol) -> Clue | None:
+        if atom.match("number", 3):
+            return _clue(*(arg.number for arg in atom.arguments))
+        return None
+
+    def without_clues(self, clues: Iterable[Clue]) -> HidatoPuzzle:
+        dropped = {tuple(clue.json) for clue in clues}
+        kept = {cell: n for cell, n in self.givens.items() if (*cell, n) not in dropped}
+        return replace(self, givens=kept)
+
     # -- output -------------------------------------------------------------
     def solution_json(self, solution: HidatoSolution) -> list[list[int]]:
         return solution.triples()
@@ -201,6 +215,32 @@ class HidatoPuzzle(Puzzle):
         if self.adjacency == "hex":
             return _render_offset_rows(labels, width)
         return _render_square(labels, width)
+
+    def svg(self, solution: HidatoSolution | None = None, conflict: Sequence[Clue] = ()) -> str:
+        """Cells as squares (hexagons on hex boards), givens bold on grey, solved numbers
+        blue, the path 1 -> N as a line through cell centres, conflicting givens red."""
+        from .. import draw
+
+        board = draw.Board(self.cells, "hex" if self.adjacency == "hex" else "square")
+        for cell in self.cells:
+            if cell in self.givens:
+                board.cell(cell, fill=draw.GIVEN_FILL, role="given")
+            else:
+                board.cell(cell)
+        for cell in draw.clue_cells(conflict):
+            if cell in self._cell_set:
+                board.highlight(cell, f"conflict: {self.givens.get(cell, '')} at {cell}")
+        numbers = self.givens if solution is None else solution.numbers()
+        if solution is not None:
+            board.path(solution.path)
+        for cell, n in numbers.items():
+            board.label(cell, str(n), given=cell in self.givens)
+        return board.svg()
+
+
+def _clue(x: int, y: int, n: int) -> Clue:
+    num = clingo.Number
+    return Clue(clingo.Function("given", [num(x), num(y), num(n)]), f"{n} at ({x},{y})", [x, y, n])
 
 
 class EveryCellFilled(constraint.Constraint):

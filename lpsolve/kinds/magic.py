@@ -9,8 +9,8 @@ by commas or spaces: a number, or ``_``/``__`` for an empty cell.
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -19,7 +19,7 @@ import constraint
 
 from ..csp import CspModel
 from ..errors import PuzzleError
-from ..puzzle import Puzzle
+from ..puzzle import Clue, Puzzle
 from . import textformat
 
 EXTENSIONS = (".magic",)
@@ -127,6 +127,20 @@ class MagicPuzzle(Puzzle):
         n = self.size
         return MagicSolution(tuple(tuple(assignment[(r, c)] for c in range(n)) for r in range(n)))
 
+    # -- clues, for explanations (``--explain``) ------------------------------
+    def clues(self) -> list[Clue]:
+        return [_clue(r, c, v) for (r, c), v in sorted(self.givens.items())]
+
+    def clue_for(self, atom: clingo.Symbol) -> Clue | None:
+        if atom.match("value", 3):
+            return _clue(*(arg.number for arg in atom.arguments))
+        return None
+
+    def without_clues(self, clues: Iterable[Clue]) -> MagicPuzzle:
+        dropped = {tuple(clue.json) for clue in clues}
+        kept = {cell: v for cell, v in self.givens.items() if (*cell, v) not in dropped}
+        return replace(self, givens=kept)
+
     def solution_json(self, solution: MagicSolution) -> list[list[int]]:
         return [list(row) for row in solution.rows]
 
@@ -140,6 +154,37 @@ class MagicPuzzle(Puzzle):
                 for r in range(self.size)
             ]
         return "\n".join(" ".join(label.rjust(width) for label in row) for row in labels)
+
+    def svg(self, solution: MagicSolution | None = None, conflict: Sequence[Clue] = ()) -> str:
+        """The board with the target as a caption: givens bold on grey, solved numbers
+        blue, conflicting givens red."""
+        from .. import draw
+
+        n = self.size
+        caption = f"each line sums to {self.target}"
+        cells = [(c, r) for r in range(n) for c in range(n)]
+        board = draw.Board(cells, top=24, min_width=8 * len(caption) + 16)
+        board.caption(caption)
+        for c, r in board.cells:
+            if (r, c) in self.givens:
+                board.cell((c, r), fill=draw.GIVEN_FILL, role="given")
+            else:
+                board.cell((c, r))
+        for c, r in draw.clue_cells(conflict, row_first=True):
+            if 0 <= r < n and 0 <= c < n:
+                board.highlight((c, r), f"conflict: row {r + 1}, column {c + 1}")
+        for c, r in board.cells:
+            value = self.givens.get((r, c)) if solution is None else solution.rows[r][c]
+            if value is not None:
+                board.label((c, r), str(value), given=(r, c) in self.givens)
+        return board.svg()
+
+
+def _clue(r: int, c: int, v: int) -> Clue:
+    """JSON ``[row, col, value]`` from 0 as in the facts; the text counts from 1."""
+    num = clingo.Number
+    fact = clingo.Function("given", [num(r), num(c), num(v)])
+    return Clue(fact, f"{v} at row {r + 1}, column {c + 1}", [r, c, v])
 
 
 def parse(text: str, source: str, extension: str) -> MagicPuzzle:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 import clingo
 
 from ..errors import PuzzleError
-from ..puzzle import Puzzle
+from ..puzzle import Clue, Puzzle
 from . import textformat
 
 EXTENSIONS = (".mastermind",)
@@ -176,6 +176,29 @@ class MastermindGame(Puzzle):
         lines = [f"{self.pegs} pegs, colours {' '.join(self.colours)}{repeats}"]
         lines += [f"{n}. {guess.text()}" for n, guess in enumerate(self.guesses, 1)]
         return "\n".join(lines)
+
+    def svg(self, solution: Code | None = None, conflict: Sequence[Clue] = ()) -> str:
+        """One row per guess with its coloured pegs and black/white feedback pegs, the
+        code found (if any) below them. A conflict clue names guess G by its input fact
+        (``guess(G, ...)`` or ``feedback(G, ...)``); those rows are highlighted."""
+        from .. import draw
+
+        marked = {
+            clue.fact.arguments[0].number
+            for clue in conflict
+            if clue.fact.name in ("guess", "feedback")
+            and clue.fact.arguments
+            and clue.fact.arguments[0].type == clingo.SymbolType.Number
+        }
+        rows = [
+            draw.PegRow(str(g), guess.code, (guess.black, guess.white), g in marked)
+            for g, guess in enumerate(self.guesses, 1)
+        ]
+        if solution is not None:
+            rows.append(draw.PegRow("code", solution.colours, role="code"))
+        repeats = "" if self.repeats else ", no repeats"
+        caption = f"{self.pegs} pegs, {len(self.colours)} colours{repeats}"
+        return draw.peg_board(self.colours, rows, caption)
 
     def solution_json(self, solution: Code) -> list[str]:
         return list(solution.colours)

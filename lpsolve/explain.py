@@ -1,0 +1,414 @@
+"""Explanations: why a puzzle has no solution, why it has several.
+
+Kind-agnostic: everything goes through :meth:`Puzzle.clues`, :meth:`Puzzle.clue_for`,
+:meth:`Puzzle.facts` and :meth:`Puzzle.decode`.
+
+*No solution.* The puzzle is ground once with every clue fact turned into a free
+choice atom (built as clingo AST from the clue's symbol, never from text) and solved
+with the clue atoms as assumptions. Because an encoding uses a given only to
+constrain, a clue atom left false is the puzzle without that clue, so an
+unsatisfiable core over the assumptions is a set of givens that cannot all hold.
+The core is then shrunk by deletion on the same ground program: a clue ``c`` stays
+only if the other members can hold together, proved by a solution. Such a solution
+is looked for with as many other givens assumed as possible (all but ``c``, then
+dropping the outside givens named by each new core): puzzles with many givens are
+easy to solve, nearly empty boards can be very hard.
+
+*Several solutions.* clingo's brave and cautious consequences over the shown atoms:
+the atoms true in some but not all solutions are where the solutions differ. Each
+such atom's clue (``clue_for``) is a candidate extra given; the first that leaves
+exactly one solution, checked by solving, is proposed.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import clingo
+from clingo import ast
+
+from .asp import facts_program
+from .errors import InternalError, LpsolveError, UsageError
+from .puzzle import Clue, Puzzle
+from .resources import encoding_file
+
+log = logging.getLogger("lpsolve.clingo")  # the backend's logger: warnings fail the tests
+
+_POLL_SECONDS = 0.05
+_SHOWN = 8  # differing values named in the text; JSON lists them all
+
+
+class _Stopped(Exception):
+    """The deadline passed during a solve."""
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """Givens of a puzzle without solutions that cannot all hold together.
+
+    ``clues`` empty and ``minimal`` true: the board has no solution even without any
+    given. ``minimal`` false: stopped by the timeout before the set was minimised
+    (the set still has no solution).
+    """
+
+    clues: tuple[Clue, ...]
+    minimal: bool
+    seconds: float = 0.0
+    solves: int = 0
+
+    @property
+    def board_unsolvable(self) -> bool:
+        return self.minimal and not self.clues
+
+    def lines(self) -> list[str]:
+        """The explanation in words, one or more lines."""
+        if self.board_unsolvable:
+            return ["the board itself has no solution, whatever the givens"]
+        texts = ", ".join(clue.text for clue in self.clues)
+        if not self.minimal:
+            return [
+                f"these {len(self.clues)} givens conflict: {texts}",
+                "  (not minimised: stopped by the timeout)",
+            ]
+        if len(self.clues) == 1:
+            return [f"this given cannot hold on this board: {texts}"]
+        return [f"these {len(self.clues)} givens conflict: {texts}"]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"conflict": [clue.json for clue in self.clues], "conflict_minimal": self.minimal}
+
+
+@dataclass(frozen=True)
+class Ambiguity:
+    """Where the solutions of a puzzle with several solutions differ, and a fix.
+
+    ``differing``: for each shown atom true in some solution but not in all, its
+    clue (``clue_for``; the bare atom as text if the kind has none). ``suggested``:
+    extra givens that together leave exactly one solution (one when a single given
+    does it); ``unique`` says whether that was verified (false if the search stopped).
+    """
+
+    differing: tuple[Clue, ...]
+    suggested: tuple[Clue, ...]
+    unique: bool
+    seconds: float = 0.0
+    solves: int = 0
+
+    def lines(self) -> list[str]:
+        if not self.differing:
+            return ["the solutions do not differ in any shown value"]
+        texts = ", ".join(clue.text for clue in self.differing[:_SHOWN])
+        more = len(self.differing) - _SHOWN
+        texts += f", ... ({more} more; --format json lists all)" if more > 0 else ""
+        lines = [f"differ between solutions ({len(self.differing)} values): {texts}"]
+        given = ", ".join(clue.text for clue in self.suggested)
+        if not self.suggested:
+            lines.append("no extra given found (stopped by the timeout)")
+        elif not self.unique:
+            lines.append(f"suggested givens: {given} (not verified: stopped by the timeout)")
+        elif len(self.suggested) == 1:
+            lines.append(f"suggested given: {given} (then exactly one solution, verified)")
+        else:
+            lines.append(
+                f"no single given makes it unique; these {len(self.suggested)} together do: "
+                f"{given} (verified)"
+            )
+        return lines
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "differing": [clue.json for clue in self.differing],
+            "suggested_givens": [clue.json for clue in self.suggested],
+            "suggestion_unique": self.unique,
+        }
+
+
+# -- a ground program with switchable clues ---------------------------------------------
+
+
+def _choice_rule(symbol: clingo.Symbol) -> ast.AST:
+    """``{ symbol }.`` as syntax tree: the clue may or may not hold."""
+    here = ast.Position("<clues>", 1, 1)
+    where = ast.Location(here, here)
+    atom = ast.Literal(where, ast.Sign.NoSign, ast.SymbolicAtom(ast.SymbolicTerm(where, symbol)))
+    head = ast.Aggregate(where, None, [ast.ConditionalLiteral(where, atom, [])], None)
+    return ast.Rule(where, head, [])
+
+
+def _logger(code: clingo.MessageCode, message: str) -> None:
+    log.warning("clingo %s: %s", code.name, message.strip())
+
+
+class _Program:
+    """The puzzle's encoding, its non-switched facts, and one choice atom per switch."""
+
+    def __init__(
+        self, puzzle: Puzzle, switches: Sequence[clingo.Symbol], facts: Iterable[clingo.Symbol]
+    ) -> None:
+        switched = set(switches)
+        try:
+            self.ctl = clingo.Control(
+                [*puzzle.solver_arguments, "--models=1"], logger=_logger, message_limit=50
+            )
+            with encoding_file(puzzle.encoding) as path:
+                self.ctl.load(path)
+            self.ctl.add("base", [], facts_program(f for f in facts if f not in switched))
+            with ast.ProgramBuilder(self.ctl) as builder:
+                for symbol in switches:
+                    builder.add(_choice_rule(symbol))
+            self.ctl.ground([("base", [])])
+        except RuntimeError as error:
+            raise LpsolveError(f"clingo: {error}") from error
+        atoms = self.ctl.symbolic_atoms
+        self.literal = {s: atoms[s].literal for s in switches if atoms[s] is not None}
+        self.solves = 0
+
+    def solve(
+        self,
+        on: Iterable[clingo.Symbol],
+        off: Iterable[clingo.Symbol] = (),
+        *,
+        models: int = 1,
+        enum_mode: str = "auto",
+        deadline: float | None = None,
+    ) -> tuple[list[list[clingo.Symbol]], list[clingo.Symbol] | None]:
+        """Models (shown atoms) found with the switches ``on`` true and ``off`` false;
+        when there is none, the core: switches of ``on`` that cannot all be true."""
+        on = list(on)
+        assumptions = [self.literal[s] for s in on] + [-self.literal[s] for s in off]
+        found: list[list[clingo.Symbol]] = []
+        self.ctl.configuration.solve.models = str(models)
+        self.ctl.configuration.solve.enum_mode = enum_mode
+        self.solves += 1
+        with self.ctl.solve(
+            assumptions=assumptions,
+            on_model=lambda m: found.append(m.symbols(shown=True)),
+            async_=True,
+        ) as handle:
+            while not handle.wait(_POLL_SECONDS):
+                if deadline is not None and time.perf_counter() >= deadline:
+                    handle.cancel()
+                    raise _Stopped
+            outcome = handle.get()
+            core = handle.core() if outcome.unsatisfiable else []
+        if outcome.interrupted:
+            raise _Stopped
+        if outcome.satisfiable:
+            return found, None
+        in_core = set(core)
+        return [], [s for s in on if self.literal[s] in in_core]
+
+
+def _deadline(timeout: float | None) -> float | None:
+    return None if timeout is None else time.perf_counter() + timeout
+
+
+def _checker(puzzle: Puzzle) -> Callable[[Iterable[Clue], Sequence[clingo.Symbol]], None]:
+    """Check a model against the puzzle without the given clues (plain-Python rules)."""
+
+    def check(dropped: Iterable[Clue], atoms: Sequence[clingo.Symbol]) -> None:
+        try:
+            reduced = puzzle.without_clues(dropped)
+        except UsageError:  # a kind that cannot drop clues: nothing to check against
+            return
+        problems = reduced.violations(puzzle.decode(atoms))
+        if problems:
+            raise InternalError(
+                f"{puzzle.source}: an explanation's witness failed the rule checker: "
+                + "; ".join(problems)
+            )
+
+    return check
+
+
+# -- why no solution ---------------------------------------------------------------------
+
+
+def explain_conflict(puzzle: Puzzle, timeout: float | None = None) -> Conflict | None:
+    """A smallest-by-inclusion set of givens that cannot all hold (removing any one
+    makes the rest solvable); ``None`` if the puzzle has a solution.
+
+    With ``timeout`` (seconds; grounding is not interruptible) the search may stop
+    early: then ``minimal`` is false and the set is a conflict not yet minimised.
+    """
+    started = time.perf_counter()
+    deadline = _deadline(timeout)
+    clues = puzzle.clues()
+    by_fact = {clue.fact: clue for clue in clues}
+    order = list(by_fact)
+    program = _Program(puzzle, order, puzzle.facts())
+    check = _checker(puzzle)
+
+    def result(core: Iterable[clingo.Symbol], minimal: bool) -> Conflict:
+        chosen = set(core)
+        return Conflict(
+            tuple(by_fact[f] for f in order if f in chosen),
+            minimal,
+            time.perf_counter() - started,
+            program.solves,
+        )
+
+    try:
+        models, core = program.solve(order, deadline=deadline)
+    except _Stopped:
+        raise _unknown(puzzle) from None
+    if core is None:
+        check([], models[0])
+        return None
+
+    witnessed: list[frozenset[clingo.Symbol]] = []  # clue sets proved to hold together
+    members = list(core)
+    try:  # solving again with only the core's givens often yields a smaller core
+        while members:
+            held = set(members)
+            _, again = program.solve(
+                members, [f for f in order if f not in held], deadline=deadline
+            )
+            if again is None or len(again) >= len(members):
+                break
+            members = again
+    except _Stopped:
+        return result(members, False)
+    try:
+        for clue in list(members):
+            if clue not in members:  # dropped by a smaller core found meanwhile
+                continue
+            smaller = _core_without(
+                program, order, members, clue, witnessed, by_fact, check, deadline
+            )
+            if smaller is not None:
+                inside = set(smaller)
+                members = [f for f in members if f in inside]
+    except _Stopped:
+        return result(members, False)
+    return result(members, True)
+
+
+def _core_without(
+    program: _Program,
+    order: Sequence[clingo.Symbol],
+    members: Sequence[clingo.Symbol],
+    clue: clingo.Symbol,
+    witnessed: list[frozenset[clingo.Symbol]],
+    by_fact: dict[clingo.Symbol, Clue],
+    check: Callable[[Iterable[Clue], Sequence[clingo.Symbol]], None],
+    deadline: float | None,
+) -> list[clingo.Symbol] | None:
+    """A core inside ``members`` minus ``clue``, or ``None`` if those givens hold together.
+
+    First with every other given assumed: a puzzle with many givens is quickly solved
+    (e.g. when ``clue`` is the one wrong given), while a nearly empty board can take
+    long. If that fails for a reason outside ``members``, with just ``members - {clue}``.
+    """
+    rest = [f for f in members if f != clue]
+    inside = set(rest)
+    if any(inside <= held for held in witnessed):
+        return None
+    for assumed in ([f for f in order if f != clue], rest):
+        # The other givens are assumed false: as absent as in the puzzle without them,
+        # so the search does not wander through givens it could switch on.
+        held = set(assumed)
+        off = [f for f in order if f not in held]
+        models, core = program.solve(assumed, off, deadline=deadline)
+        if core is None:
+            witnessed.append(frozenset(assumed))
+            check([by_fact[f] for f in off], models[0])
+            return None
+        if set(core) <= inside:
+            return core
+    raise AssertionError("unreachable: the second solve assumes only members")
+
+
+def _unknown(puzzle: Puzzle) -> LpsolveError:
+    return LpsolveError(f"{puzzle.source}: explanation stopped by the timeout")
+
+
+# -- why several solutions ---------------------------------------------------------------
+
+
+def explain_ambiguity(puzzle: Puzzle, timeout: float | None = None) -> Ambiguity | None:
+    """Where the solutions differ and extra givens that make the solution unique;
+    ``None`` if the puzzle has fewer than two solutions."""
+    started = time.perf_counter()
+    deadline = _deadline(timeout)
+    facts = puzzle.facts()
+    plain = _Program(puzzle, [], facts)
+    try:
+        brave, _ = plain.solve([], models=0, enum_mode="brave", deadline=deadline)
+        cautious, _ = plain.solve([], models=0, enum_mode="cautious", deadline=deadline)
+    except _Stopped:
+        raise _unknown(puzzle) from None
+    if not brave:
+        return None
+    # The last model of each enumeration is the consequence set.
+    differing_atoms = sorted(set(brave[-1]) - set(cautious[-1]))
+    if not differing_atoms:
+        return None
+    differing = tuple(_clue_or_atom(puzzle, atom) for atom in differing_atoms)
+    present = set(facts)
+    by_fact: dict[clingo.Symbol, Clue] = {}
+    for atom in differing_atoms:
+        clue = puzzle.clue_for(atom)
+        if clue is not None and clue.fact not in present:
+            by_fact.setdefault(clue.fact, clue)
+    candidates = list(by_fact)
+    solves = plain.solves
+    if not candidates:  # a kind without clue_for: nothing to propose
+        return Ambiguity(differing, (), False, time.perf_counter() - started, solves)
+
+    program = _Program(puzzle, candidates, facts)
+    chosen: list[clingo.Symbol] = []
+    unique = False
+    try:
+        while not unique:
+            left = [c for c in candidates if c not in chosen]
+            options = left if not chosen else _undecided(puzzle, program, chosen, left, deadline)
+            for option in options:
+                others = [c for c in left if c != option]
+                models, _ = program.solve([*chosen, option], others, models=2, deadline=deadline)
+                if len(models) == 1:
+                    chosen.append(option)
+                    unique = True
+                    break
+            else:  # no single given settles it: take one and look again (greedy)
+                chosen.append(options[0])
+    except _Stopped:
+        pass
+    return Ambiguity(
+        differing,
+        tuple(by_fact[c] for c in chosen),
+        unique,
+        time.perf_counter() - started,
+        solves + program.solves,
+    )
+
+
+def _undecided(
+    puzzle: Puzzle,
+    program: _Program,
+    chosen: list[clingo.Symbol],
+    left: list[clingo.Symbol],
+    deadline: float | None,
+) -> list[clingo.Symbol]:
+    """Candidates still open once ``chosen`` hold: their atom is true in some remaining
+    solution but not in all (so each one strictly shrinks the set of solutions)."""
+    brave, _ = program.solve(chosen, left, models=0, enum_mode="brave", deadline=deadline)
+    cautious, _ = program.solve(chosen, left, models=0, enum_mode="cautious", deadline=deadline)
+    fixing = set()
+    for atom in set(brave[-1]) - set(cautious[-1]):
+        clue = puzzle.clue_for(atom)
+        if clue is not None:
+            fixing.add(clue.fact)
+    options = [c for c in left if c in fixing]
+    if not options:  # several solutions left, but no clue tells them apart
+        raise InternalError(f"{puzzle.source}: explanation found no clue to add")
+    return options
+
+
+def _clue_or_atom(puzzle: Puzzle, atom: clingo.Symbol) -> Clue:
+    clue = puzzle.clue_for(atom)
+    return clue if clue is not None else Clue(atom, str(atom), str(atom))

@@ -1,0 +1,625 @@
+"""Grading a student's encoding against a kind's reference encoding, and running
+any ASP program on a puzzle's facts (``lpsolve grade``, ``lpsolve run``).
+
+A student program gets the same input facts as the reference (``Puzzle.facts()``).
+Its answers are read from the atoms of the *output predicates*: those the reference
+encoding shows with ``#show NAME/ARITY.`` (read with clingo's parser, so the
+reference file is the single source). Atoms are taken from the whole model, not only
+the shown part, so a student who forgets ``#show`` or shows more is graded all the
+same. Every instance is solved by both programs (all solutions, up to a cap, within
+a time limit) and the two sets of answers are compared:
+
+* an answer the reference does not have is *wrong*: the kind's plain-Python rule
+  checker says which rule it breaks, where;
+* a reference answer the student never produces is *missing*;
+* the same answer twice (auxiliary atoms that differ) is a *duplicate*;
+* a search that runs out of time is *too slow*.
+
+clingo runs ``#script`` blocks while loading a program, so a student program with one
+(in the file or anything it ``#include``\\s) is refused unless scripts are allowed.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import clingo
+import clingo.ast
+
+from . import asp
+from .errors import PuzzleError, UsageError
+from .kinds import kind_spec
+from .kinds import load as load_puzzle
+from .puzzle import Puzzle
+from .resources import encoding_file, instances_dir
+
+Signature = tuple[str, int]
+Answer = frozenset[clingo.Symbol]
+
+#: default limits of one grading run, per instance
+TIME_LIMIT = 10.0
+MAX_SOLUTIONS = 100
+
+VERDICTS = ("correct", "wrong", "missing", "duplicate", "too slow", "skipped")
+
+# clingo's messages start with the place: "FILE:LINE:COL[-...]: error: ..."
+_MESSAGE = re.compile(r"^(?P<file>.*?):(?P<line>\d+):(?P<col>\d+)(?:-[\d:]+)?: (?P<text>.*)$", re.S)
+_POLL_SECONDS = 0.05
+
+
+# -- reading programs ------------------------------------------------------------------
+
+
+def output_signatures(kind: str) -> tuple[Signature, ...]:
+    """The predicates a kind's reference encoding shows (``#show NAME/ARITY.``)."""
+    signatures: list[Signature] = []
+
+    def collect(statement: clingo.ast.AST) -> None:
+        if statement.ast_type == clingo.ast.ASTType.ShowSignature and statement.positive:
+            signatures.append((statement.name, statement.arity))
+        elif statement.ast_type == clingo.ast.ASTType.ShowTerm:
+            raise UsageError(f"the {kind} encoding shows terms; grading needs #show NAME/ARITY")
+
+    with encoding_file(kind_spec(kind).reference_encoding) as path:
+        clingo.ast.parse_files([path], collect)
+    if not signatures:
+        raise UsageError(f"the {kind} encoding shows no predicate (#show NAME/ARITY.)")
+    return tuple(signatures)
+
+
+def check_program(path: str, allow_scripts: bool = False) -> None:
+    """Parse a user's program: a syntax error, or a ``#script`` block when scripts are
+    not allowed, raises :class:`PuzzleError` at its place. Nothing is run."""
+    if not Path(path).is_file():
+        raise PuzzleError("no such file", path)
+    messages: list[str] = []
+    scripts: list[clingo.ast.AST] = []
+
+    def collect(statement: clingo.ast.AST) -> None:
+        if statement.ast_type == clingo.ast.ASTType.Script:
+            scripts.append(statement)
+
+    try:
+        # Parsing follows #include, so a script in an included file is found too.
+        clingo.ast.parse_files([path], collect, logger=lambda _code, text: messages.append(text))
+    except RuntimeError as error:
+        raise program_error(messages, path, str(error)) from None
+    if scripts and not allow_scripts:
+        begin = scripts[0].location.begin
+        raise PuzzleError(
+            "the program contains a #script block, which clingo would run; "
+            "give --allow-scripts to run it anyway",
+            begin.filename,
+            begin.line,
+            begin.column,
+        )
+
+
+def program_error(messages: Sequence[str], path: str, fallback: str) -> PuzzleError:
+    """A :class:`PuzzleError` at the place of clingo's first error message, on one line
+    (its notes, e.g. which variable is unsafe, appended; the rule it prints dropped)."""
+    for message in messages:
+        first, *rest = message.strip().splitlines()
+        match = _MESSAGE.match(first)
+        if match is None or not match.group("text").startswith("error"):
+            continue
+        detail = match.group("text").removeprefix("error: ")
+        if detail.endswith(":"):  # "unsafe variables in:" and the rule on the next lines
+            detail = detail[:-1] + " this rule"
+        notes = [m.group("text") for m in map(_MESSAGE.match, rest) if m is not None]
+        return PuzzleError(
+            f"clingo: {'; '.join([detail, *notes])}",
+            match.group("file"),
+            int(match.group("line")),
+            int(match.group("col")),
+        )
+    return PuzzleError(f"clingo: {fallback}", path)
+
+
+def one_line(message: str) -> str:
+    """A clingo message on one line (it puts the atom or rule on the next)."""
+    return " ".join(message.split())
+
+
+# -- searching ---------------------------------------------------------------------------
+
+
+@dataclass
+class Search:
+    """The answers one program found for one puzzle (output atoms of each model)."""
+
+    answers: list[Answer] = field(default_factory=list)
+    complete: bool = False
+    stopped_by: str | None = None  # "limit" or "timeout"
+    seconds: float = 0.0
+    messages: list[str] = field(default_factory=list)  # clingo's warnings and infos
+
+
+def _output_atoms(model: clingo.Model, signatures: frozenset[Signature]) -> Answer:
+    return frozenset(
+        atom
+        for atom in model.symbols(atoms=True)
+        if atom.type == clingo.SymbolType.Function
+        and (atom.name, len(atom.arguments)) in signatures
+    )
+
+
+def _search(
+    ctl: clingo.Control,
+    signatures: frozenset[Signature],
+    limit: int,
+    timeout: float,
+) -> Search:
+    """Enumerate up to ``limit`` models within ``timeout`` seconds of search."""
+    search = Search()
+
+    def on_model(model: clingo.Model) -> None:
+        search.answers.append(_output_atoms(model, signatures))
+
+    ctl.configuration.solve.models = str(limit)
+    start = time.perf_counter()
+    with ctl.solve(on_model=on_model, async_=True) as handle:
+        while not handle.wait(_POLL_SECONDS):
+            if time.perf_counter() - start >= timeout:
+                handle.cancel()
+                search.stopped_by = "timeout"
+                break
+        outcome = handle.get()
+    search.seconds = time.perf_counter() - start
+    search.complete = bool(outcome.exhausted) and search.stopped_by is None
+    if not search.complete and search.stopped_by is None:
+        search.stopped_by = "limit"
+    return search
+
+
+def _ground(ctl: clingo.Control, messages: list[str], path: str) -> float:
+    start = time.perf_counter()
+    try:
+        ctl.ground([("base", [])])
+    except RuntimeError as error:
+        raise program_error(messages, path, str(error)) from None
+    return time.perf_counter() - start
+
+
+def _student_control(
+    program: str, puzzle: Puzzle, messages: list[str], extra: Iterable[str] = ()
+) -> clingo.Control:
+    ctl = clingo.Control(list(extra), logger=lambda _code, text: messages.append(text.strip()))
+    try:
+        ctl.load(program)
+        ctl.add("base", [], asp.facts_program(puzzle.facts()))
+    except RuntimeError as error:
+        raise program_error(messages, program, str(error)) from None
+    return ctl
+
+
+def _is_reference_answer(
+    ctl: clingo.Control, answer: Answer, signatures: frozenset[Signature], timeout: float
+) -> bool | None:
+    """Whether some reference answer set shows exactly ``answer`` (``None``: unknown in
+    time). Used when the reference enumeration stopped at the cap."""
+    outputs = [
+        entry.symbol
+        for name, arity in signatures
+        for entry in ctl.symbolic_atoms.by_signature(name, arity)
+    ]
+    if not answer <= set(outputs):
+        return False
+    ctl.configuration.solve.models = "1"
+    assumptions = [(atom, atom in answer) for atom in outputs]
+    with ctl.solve(assumptions=assumptions, async_=True) as handle:
+        if not handle.wait(timeout):
+            handle.cancel()
+            handle.get()
+            return None
+        return bool(handle.get().satisfiable)
+
+
+# -- grading -------------------------------------------------------------------------------
+
+
+@dataclass
+class Example:
+    """One differing answer: the atoms, the decoded board and what the checker says."""
+
+    atoms: list[str]
+    board: str | None
+    solution: Any
+    problems: list[str]
+
+
+@dataclass
+class InstanceGrade:
+    """The verdict on one instance, with counts and one example of each difference."""
+
+    instance: str
+    verdict: str
+    student_count: int = 0  # distinct answers found
+    student_complete: bool = False
+    reference_count: int = 0
+    reference_complete: bool = False
+    wrong: int = 0  # answers the reference does not have
+    missing: int = 0  # reference answers the student did not find
+    duplicates: int = 0  # answers found more than once
+    wrong_example: Example | None = None
+    missing_example: Example | None = None
+    notes: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def as_json(self) -> dict[str, Any]:
+        def example(ex: Example | None) -> dict[str, Any] | None:
+            if ex is None:
+                return None
+            return {"atoms": ex.atoms, "solution": ex.solution, "problems": ex.problems}
+
+        return {
+            "instance": self.instance,
+            "verdict": self.verdict,
+            "student": {"count": self.student_count, "complete": self.student_complete},
+            "reference": {"count": self.reference_count, "complete": self.reference_complete},
+            "wrong": self.wrong,
+            "missing": self.missing,
+            "duplicates": self.duplicates,
+            "wrong_example": example(self.wrong_example),
+            "missing_example": example(self.missing_example),
+            "notes": self.notes,
+            "seconds": round(self.seconds, 6),
+        }
+
+
+@dataclass
+class Grade:
+    """A student program graded on several instances of one kind."""
+
+    program: str
+    kind: str
+    outputs: tuple[Signature, ...]
+    instances: list[InstanceGrade]
+    seconds: float = 0.0
+
+    @property
+    def passed(self) -> bool:
+        """Every instance graded is correct (skipped ones do not count)."""
+        return all(g.verdict in ("correct", "skipped") for g in self.instances)
+
+    def counts(self) -> dict[str, int]:
+        return {v: sum(g.verdict == v for g in self.instances) for v in VERDICTS}
+
+    def summary(self) -> str:
+        counts = self.counts()
+        parts = [f"{n} {verdict}" for verdict, n in counts.items() if n or verdict == "correct"]
+        time_text = f"{self.seconds * 1000:.1f} ms" if self.seconds < 1 else f"{self.seconds:.2f} s"
+        head = "PASS" if self.passed else "FAIL"
+        total = len(self.instances)
+        return (
+            f"{head}: {self.program} on {total} {self.kind} instance{'s' * (total != 1)}: "
+            f"{', '.join(parts)} ({time_text})"
+        )
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "program": self.program,
+            "kind": self.kind,
+            "outputs": [f"{name}/{arity}" for name, arity in self.outputs],
+            "passed": self.passed,
+            "counts": self.counts(),
+            "instances": [g.as_json() for g in self.instances],
+            "total_seconds": round(self.seconds, 6),
+        }
+
+
+def bundled_instances(kind: str) -> list[Path]:
+    """The bundled puzzle files of a kind: ``instances/<kind>/`` files with one of the
+    kind's extensions (or JSON), sorted by name."""
+    spec = kind_spec(kind)
+    folder = instances_dir() / kind
+    if not folder.is_dir():
+        raise UsageError(f"no bundled instances for kind {kind}; name the instance files")
+    return sorted(
+        p for p in folder.iterdir() if p.is_file() and p.suffix in (*spec.extensions, ".json")
+    )
+
+
+def _short(path: Path) -> str:
+    """A bundled instance as ``instances/KIND/FILE`` when the working directory is the
+    checkout (the usual case), else its full path."""
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def _decode(puzzle: Puzzle, answer: Answer) -> tuple[Any, str | None, list[str]]:
+    """(solution, board, problems) for any atom set: a student's answer may be
+    malformed, and that must read as a wrong answer, never as a crash."""
+    try:
+        solution = puzzle.decode(sorted(answer))
+        problems = puzzle.violations(solution)
+    except Exception as error:  # any failure here is the answer's fault
+        return None, None, [f"the atoms cannot be read as a {puzzle.kind} solution ({error})"]
+    try:
+        board: str | None = puzzle.render(solution)
+    except Exception:
+        board = None
+    return solution, board, problems
+
+
+def _example(puzzle: Puzzle, answer: Answer, problems: list[str] | None = None) -> Example:
+    solution, board, found = _decode(puzzle, answer)
+    try:
+        as_json = None if solution is None else puzzle.solution_json(solution)
+    except Exception:
+        as_json = None
+    return Example(
+        [str(a) for a in sorted(answer)], board, as_json, found if problems is None else problems
+    )
+
+
+def grade_instance(
+    program: str,
+    puzzle: Puzzle,
+    outputs: tuple[Signature, ...],
+    *,
+    time_limit: float = TIME_LIMIT,
+    max_solutions: int = MAX_SOLUTIONS,
+) -> InstanceGrade:
+    """Compare the student program's answers on one puzzle with the reference's."""
+    signatures = frozenset(outputs)
+    started = time.perf_counter()
+    grade = InstanceGrade(puzzle.source, "correct")
+
+    reference_ctl = asp.make_control(puzzle, encoding=kind_spec(puzzle.kind).reference_encoding)
+    asp.ground(reference_ctl)
+    reference = _search(reference_ctl, signatures, max_solutions, time_limit)
+    grade.reference_count = len(reference.answers)
+    grade.reference_complete = reference.complete
+    if reference.stopped_by == "timeout":
+        grade.verdict = "skipped"
+        grade.notes.append(f"the reference needs more than {time_limit:g} s here")
+        grade.seconds = time.perf_counter() - started
+        return grade
+
+    messages: list[str] = []
+    student_ctl = _student_control(program, puzzle, messages)
+    ground_seconds = _ground(student_ctl, messages, program)
+    student = _search(
+        student_ctl, signatures, max_solutions, max(time_limit - ground_seconds, 0.01)
+    )
+    # clingo's infos on the student's program, e.g. a misspelt predicate that no rule defines
+    grade.notes.extend(dict.fromkeys(map(one_line, messages)))
+
+    known = set(reference.answers)
+    seen: set[Answer] = set()
+    wrong: list[Answer] = []
+    for answer in student.answers:
+        if answer in seen:
+            grade.duplicates += 1
+            continue
+        seen.add(answer)
+        if answer in known:
+            continue
+        if not reference.complete:
+            verdict = _is_reference_answer(reference_ctl, answer, signatures, time_limit)
+            if verdict is None:
+                grade.notes.append("an answer could not be checked against the reference in time")
+            if verdict is not False:
+                continue
+        wrong.append(answer)
+    grade.student_count = len(seen)
+    grade.student_complete = student.complete
+    grade.wrong = len(wrong)
+    if wrong:
+        grade.wrong_example = _wrong_example(puzzle, wrong[0], reference.answers)
+    if student.complete:
+        missing = [a for a in reference.answers if a not in seen]
+        grade.missing = len(missing)
+        if missing:
+            grade.missing_example = _example(puzzle, missing[0], [])
+    if not (reference.complete and student.complete):
+        grade.notes.append(
+            f"compared the first {max_solutions} answers only (--max-solutions)"
+            if "limit" in (reference.stopped_by, student.stopped_by)
+            else "the student's search ran out of time: compared what it found"
+        )
+
+    if grade.wrong:
+        grade.verdict = "wrong"
+    elif student.stopped_by == "timeout":
+        grade.verdict = "too slow"
+    elif grade.missing:
+        grade.verdict = "missing"
+    elif grade.duplicates:
+        grade.verdict = "duplicate"
+    grade.seconds = time.perf_counter() - started
+    return grade
+
+
+def _wrong_example(puzzle: Puzzle, answer: Answer, reference: Sequence[Answer]) -> Example:
+    example = _example(puzzle, answer)
+    sizes = {len(r) for r in reference}
+    if len(sizes) == 1 and len(answer) not in sizes:
+        # e.g. a cell with two numbers: the decoded board cannot show that, so say it
+        example.problems.insert(
+            0, f"the answer has {len(answer)} output atoms; every reference answer has {min(sizes)}"
+        )
+    if example.problems:
+        return example
+    # The checker reads a valid board, yet the atoms are no reference answer: the
+    # answer has atoms too many or too few (e.g. two numbers in one cell).
+    same = [r for r in reference if _decode(puzzle, r)[0] == _decode(puzzle, answer)[0]]
+    if same:
+        extra = sorted(answer - same[0])
+        lacking = sorted(same[0] - answer)
+        words = []
+        if extra:
+            words.append(f"atoms too many: {' '.join(map(str, extra[:5]))}")
+        if lacking:
+            words.append(f"atoms missing: {' '.join(map(str, lacking[:5]))}")
+        example.problems = [
+            "the board is right but the atoms are not those of the answer: " + "; ".join(words)
+        ]
+    else:
+        example.problems = [
+            "the rule checker finds no broken rule, but no reference answer set shows these atoms"
+        ]
+    return example
+
+
+def grade(
+    program: str,
+    kind: str,
+    instances: Sequence[str | Path] = (),
+    *,
+    time_limit: float = TIME_LIMIT,
+    max_solutions: int = MAX_SOLUTIONS,
+    allow_scripts: bool = False,
+    on_instance: Callable[[InstanceGrade], None] | None = None,
+) -> Grade:
+    """Grade ``program`` (a file) on ``instances`` (default: the kind's bundled ones).
+
+    Raises :class:`PuzzleError` for a program clingo cannot read or ground (syntax
+    error, unsafe variable: the place is in the student's file), a refused
+    ``#script`` or an instance file that does not parse.
+    """
+    started = time.perf_counter()
+    kind_spec(kind)  # an unknown kind is a usage error before anything runs
+    check_program(program, allow_scripts)
+    outputs = output_signatures(kind)
+    paths = [str(p) for p in instances] or [_short(p) for p in bundled_instances(kind)]
+    puzzles = [load_puzzle(path, kind) for path in paths]
+    grades = []
+    for puzzle in puzzles:
+        result = grade_instance(
+            program, puzzle, outputs, time_limit=time_limit, max_solutions=max_solutions
+        )
+        grades.append(result)
+        if on_instance is not None:
+            on_instance(result)
+    return Grade(program, kind, outputs, grades, time.perf_counter() - started)
+
+
+def report_lines(result: Grade) -> list[str]:
+    """The text report: a table of instances, the details of each failure, a summary."""
+    width = max([len("instance"), *(len(g.instance) for g in result.instances)])
+    lines = [f"{'instance':<{width}}  {'verdict':<9}  {'found':>5}  {'reference':>9}  time"]
+    for g in result.instances:
+        found = f"{g.student_count}{'' if g.student_complete else '+'}"
+        ref = f"{g.reference_count}{'' if g.reference_complete else '+'}"
+        time_text = f"{g.seconds * 1000:.1f} ms" if g.seconds < 1 else f"{g.seconds:.2f} s"
+        lines.append(f"{g.instance:<{width}}  {g.verdict:<9}  {found:>5}  {ref:>9}  {time_text}")
+    for g in result.instances:
+        if g.verdict == "correct":
+            continue
+        lines.append("")
+        lines.append(f"{g.instance}: {g.verdict}")
+        if g.wrong and g.wrong_example is not None:
+            at_least = "" if g.student_complete else "at least "
+            lines.append(
+                f"  {at_least}{g.wrong} answer{'s' * (g.wrong != 1)} the reference does not "
+                "have; the first:"
+            )
+            lines += _example_lines(g.wrong_example)
+        if g.missing and g.missing_example is not None:
+            lines.append(
+                f"  {g.missing} of the reference's {g.reference_count} answers not "
+                f"found; the first:"
+            )
+            lines += _example_lines(g.missing_example)
+        if g.duplicates:
+            lines.append(
+                f"  {g.duplicates} answer{'s' * (g.duplicates != 1)} found again "
+                f"(answer sets that differ only outside the output predicates)"
+            )
+        lines += [f"  note: {note}" for note in g.notes]
+    lines += ["", result.summary()]
+    return lines
+
+
+def _example_lines(example: Example) -> list[str]:
+    if example.board is not None:
+        lines = [textwrap.indent(example.board, "    ")]
+    else:
+        lines = textwrap.wrap(
+            " ".join(example.atoms) or "(no output atoms)",
+            88,
+            initial_indent="    ",
+            subsequent_indent="    ",
+        )
+    return lines + [f"    broken: {problem}" for problem in example.problems]
+
+
+# -- running any program -------------------------------------------------------------------
+
+
+@dataclass
+class Run:
+    """The answer sets of a program (shown atoms, sorted) and how the search ended."""
+
+    answers: list[list[clingo.Symbol]]
+    complete: bool
+    stopped_by: str | None
+    seconds: float
+    messages: list[str]
+
+
+def run_program(
+    files: Sequence[str],
+    *,
+    kind: str | None = None,
+    limit: int | None = None,
+    timeout: float | None = None,
+    allow_scripts: bool = False,
+) -> tuple[Run, Puzzle | None]:
+    """Solve ASP programs (``.lp`` files) together with the facts of puzzle files.
+
+    Returns the answer sets and the (last) puzzle, whose kind can draw them."""
+    programs = [f for f in files if f.endswith(".lp")]
+    if not programs:
+        raise UsageError("give at least one ASP program (a .lp file)")
+    for program in programs:
+        check_program(program, allow_scripts)
+    puzzles = [load_puzzle(f, kind) for f in files if not f.endswith(".lp")]
+    messages: list[str] = []
+    ctl = clingo.Control(
+        ["--models", str(limit or 0)], logger=lambda _code, text: messages.append(text.strip())
+    )
+    try:
+        for program in programs:
+            ctl.load(program)
+        for puzzle in puzzles:
+            ctl.add("base", [], asp.facts_program(puzzle.facts()))
+    except RuntimeError as error:
+        raise program_error(messages, programs[0], str(error)) from None
+    _ground(ctl, messages, programs[0])
+    answers: list[list[clingo.Symbol]] = []
+    stopped_by = None
+    start = time.perf_counter()
+    with ctl.solve(
+        on_model=lambda m: answers.append(sorted(m.symbols(shown=True))), async_=True
+    ) as handle:
+        while not handle.wait(_POLL_SECONDS):
+            if timeout is not None and time.perf_counter() - start >= timeout:
+                handle.cancel()
+                stopped_by = "timeout"
+                break
+        outcome = handle.get()
+    complete = bool(outcome.exhausted) and stopped_by is None
+    if not complete and stopped_by is None:
+        stopped_by = "limit"
+    run = Run(answers, complete, stopped_by, time.perf_counter() - start, messages)
+    return run, puzzles[-1] if puzzles else None
+
+
+def answer_text(answer: Sequence[clingo.Symbol], puzzle: Puzzle | None, atoms: bool) -> str:
+    """One answer set: drawn as the puzzle's kind draws a solution, or its atoms."""
+    if puzzle is not None and not atoms:
+        _, board, _ = _decode(puzzle, frozenset(answer))
+        if board is not None:
+            return board
+    return textwrap.fill(" ".join(map(str, answer)) or "(no atoms shown)", 79)
