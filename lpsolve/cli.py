@@ -21,7 +21,7 @@ from . import __version__, api, asp, mastermind_cli
 from .crosscheck import CrossCheck, cross_check
 from .errors import InternalError, LpsolveError, UsageError
 from .kinds import KINDS, kind_spec
-from .puzzle import Puzzle, Result
+from .puzzle import Clue, Puzzle, Result
 from .resources import encoding_text
 
 EXIT_SOLVED, EXIT_NO_SOLUTION, EXIT_BAD_INPUT, EXIT_STOPPED, EXIT_INTERNAL = 0, 1, 2, 3, 70
@@ -110,6 +110,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     encoding = commands.add_parser("encoding", help="print a kind's ASP encoding")
     encoding.add_argument("kind", metavar="KIND", help=f"one of: {', '.join(KINDS)}")
+    encoding.add_argument(
+        "--lesson",
+        action="store_true",
+        help="the plain encoding graded against, where the solver's one adds speed-ups",
+    )
     encoding.set_defaults(run=run_encoding)
 
     draw = commands.add_parser(
@@ -236,7 +241,7 @@ def run_solve(args: argparse.Namespace) -> int:
             puzzle, limit, timeout=args.timeout, on_solution=print_solution, backend=args.backend
         )
     elapsed = time.perf_counter() - started
-    lines, explained = _explanation(args, result)
+    lines, explained, _ = _explanation(args, result)
     if args.format == "json":
         _print_json(result, elapsed, args.stats, out, **explained)
     else:
@@ -256,11 +261,14 @@ def run_solve(args: argparse.Namespace) -> int:
 EXPLAIN_SECONDS = 60.0
 
 
-def _explanation(args: argparse.Namespace, result: Result) -> tuple[list[str], dict[str, Any]]:
-    """``--explain``: text lines and JSON keys for a search that found no solution
-    (a minimal conflict) or several (where they differ, an extra given)."""
+def _explanation(
+    args: argparse.Namespace, result: Result
+) -> tuple[list[str], dict[str, Any], Sequence[Clue]]:
+    """``--explain``: text lines, JSON keys and the conflicting givens (for pictures) for
+    a search that found no solution (a minimal conflict) or several (where they differ,
+    an extra given)."""
     if not args.explain or result.stopped_by in ("timeout", "interrupt") or result.count == 1:
-        return [], {}
+        return [], {}, ()
     from .explain import explain_ambiguity, explain_conflict
 
     budget = args.timeout or EXPLAIN_SECONDS
@@ -269,10 +277,10 @@ def _explanation(args: argparse.Namespace, result: Result) -> tuple[list[str], d
             result.puzzle, budget
         )
     except LpsolveError as error:
-        return [f"explanation unavailable: {error}"], {}
+        return [f"explanation unavailable: {error}"], {}, ()
     if found is None:
-        return [], {}
-    return found.lines(), found.as_json()
+        return [], {}, ()
+    return found.lines(), found.as_json(), getattr(found, "clues", ())
 
 
 def _solution_classes(puzzle: Puzzle, args: argparse.Namespace) -> Puzzle:
@@ -298,7 +306,7 @@ def run_check(args: argparse.Namespace) -> int:
     else:
         result = api.solve(puzzle, 2, timeout=args.timeout, backend=args.backend)
     elapsed = time.perf_counter() - started
-    lines, explained = _explanation(args, result)
+    lines, explained, _ = _explanation(args, result)
     if args.format == "json":
         extra: dict[str, Any] = {"well_posed": result.unique is True, **explained}
         if checked is not None:
@@ -493,10 +501,13 @@ def _solve_svg(args: argparse.Namespace, puzzle: Puzzle) -> int:
     result = api.solve(puzzle, 2, timeout=args.timeout, backend=args.backend)
     elapsed = time.perf_counter() - started
     solution = result.solutions[0] if result.solutions else None
-    write_svg(puzzle.svg(solution), None)
+    lines, _, conflict = _explanation(args, result)
+    write_svg(puzzle.svg(solution, conflict=conflict), None)
     print(solve_summary(result, elapsed, listing=False, counting=False), file=sys.stderr)
     if args.stats:
         print(stats_line(result), file=sys.stderr)
+    for line in lines:
+        print(line, file=sys.stderr)
     return exit_status(result)
 
 
@@ -543,7 +554,8 @@ def run_facts(args: argparse.Namespace) -> int:
 
 
 def run_encoding(args: argparse.Namespace) -> int:
-    sys.stdout.write(encoding_text(kind_spec(args.kind).encoding))
+    spec = kind_spec(args.kind)
+    sys.stdout.write(encoding_text(spec.reference_encoding if args.lesson else spec.encoding))
     return EXIT_SOLVED
 
 

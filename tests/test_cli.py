@@ -144,6 +144,13 @@ def test_encoding_prints_the_file(run) -> None:
     assert status == 0 and out == (ROOT / "encodings" / "hidato.lp").read_text()
 
 
+def test_encoding_lesson_is_the_plain_one_where_there_is_one(run) -> None:
+    status, out, _ = run("encoding", "tiling", "--lesson")
+    assert status == 0 and out == (ROOT / "encodings" / "tiling-lesson.lp").read_text()
+    status, out, _ = run("encoding", "hidato", "--lesson")  # no separate lesson: the same
+    assert status == 0 and out == (ROOT / "encodings" / "hidato.lp").read_text()
+
+
 def test_version_and_python_m() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "lpsolve", "--version"], capture_output=True, text=True, check=False

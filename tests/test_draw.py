@@ -9,6 +9,7 @@ rasterised with resvg and must be the expected size and not blank.
 from __future__ import annotations
 
 import itertools
+import json
 import math
 import re
 import struct
@@ -472,3 +473,21 @@ def test_tiling_puzzle_shows_the_board_and_every_stone() -> None:
     assert len(classed(root, "stone")) == sum(len(shape) for shape in puzzle.shapes)
     assert len({e.get("fill") for e in classed(root, "stone")}) == len(puzzle.shapes)
     assert_renders(svg)
+
+
+def test_explain_with_svg_highlights_the_conflict_it_found(tmp_path, run) -> None:
+    # the seed Beehive with 5 changed to 15: no solution; --explain names the conflict
+    text = (INSTANCES / "hidato" / "seed003-hex-19.json").read_text()
+    data = json.loads(text)
+    data["givens"] = [[x, y, 15 if n == 5 else n] for x, y, n in data["givens"]]
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps(data))
+    status, out, err = run("solve", broken, "--format", "svg", "--explain")
+    assert status == 1
+    conflict_line = err.splitlines()[-1]
+    assert conflict_line.startswith("these ") and "givens conflict: " in conflict_line
+    named = conflict_line.split("givens conflict: ")[1].split(", ")
+    marked = classed(parse(out), "conflict")
+    assert len(marked) == len(named) >= 2
+    status, out, _ = run("solve", broken, "--format", "svg")  # without --explain: none
+    assert status == 1 and not classed(parse(out), "conflict")

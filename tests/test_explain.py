@@ -60,15 +60,41 @@ def broken_variants(path: Path, how_many: int = 3):
     return found
 
 
+TAKUZU = [INSTANCES / "takuzu" / "seed-8x8.takuzu", INSTANCES / "takuzu" / "generated-10x10.takuzu"]
+
+
+def takuzu_wrong_givens(path: Path, how_many: int = 3):
+    """A Takuzu's givens are 0s and 1s, and flipping one of a minimal puzzle's givens
+    mostly leaves it solvable; so give an empty cell the digit its unique solution does
+    not have, where no rule is visibly broken (otherwise the diagnosis already names it)."""
+    puzzle = lpsolve.load(path)
+    (solution,) = lpsolve.solve(puzzle, limit=2).solutions
+    found = []
+    for r, row in enumerate(solution.rows):
+        for c, digit in enumerate(row):
+            if (r, c) in puzzle.givens:
+                continue
+            changed = with_givens(puzzle, {**puzzle.givens, (r, c): 1 - int(digit)})
+            if not changed.diagnose() and not solvable(changed):
+                found.append((changed, (r, c), 1 - int(digit)))
+            if len(found) == how_many:
+                return found
+    return found
+
+
 CASES = [
     pytest.param(changed, cell, new, id=f"{path.name}-{cell}-{new}")
     for path in SMALL
     for changed, cell, new in broken_variants(path)
+] + [
+    pytest.param(changed, cell, new, id=f"{path.name}-{cell}-{new}")
+    for path in TAKUZU
+    for changed, cell, new in takuzu_wrong_givens(path)
 ]
 
 
 def test_every_small_instance_yields_broken_variants() -> None:
-    assert len(CASES) == 3 * len(SMALL)
+    assert len(CASES) == 3 * (len(SMALL) + len(TAKUZU))
 
 
 @pytest.mark.parametrize(("puzzle", "cell", "new"), CASES)

@@ -14,8 +14,8 @@ columns from 0; every message for people counts them from 1: "1 at (row 2, col 3
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import combinations
 from typing import Any
@@ -124,6 +124,11 @@ class TakuzuPuzzle(Puzzle):
             return None
         r, c, d = (arg.number for arg in atom.arguments)
         return self._clue(r, c, d)
+
+    def without_clues(self, clues: Iterable[Clue]) -> TakuzuPuzzle:
+        dropped = {tuple(clue.json) for clue in clues}
+        kept = {cell: d for cell, d in self.givens.items() if (*cell, d) not in dropped}
+        return replace(self, givens=kept)
 
     @staticmethod
     def _clue(r: int, c: int, d: int) -> Clue:

@@ -30,7 +30,7 @@ import constraint
 
 from ..csp import CspModel
 from ..errors import PuzzleError, UsageError
-from ..puzzle import Puzzle
+from ..puzzle import Clue, Puzzle
 from . import textformat
 
 EXTENSIONS = (".tiling",)
@@ -364,7 +364,7 @@ class TilingPuzzle(Puzzle):
         owner = {cell: s for s, cells in enumerate(solution.stones, 1) for cell in cells}
         return _labels(self, owner) + "\n\n" + _picture(self, owner)
 
-    def svg(self, solution: TilingSolution | None = None, conflict: Sequence[object] = ()) -> str:
+    def svg(self, solution: TilingSolution | None = None, conflict: Sequence[Clue] = ()) -> str:
         """The board's black and white cells and the stones (each in its own colour,
         numbered) beside it; a solution as the board covered by the stones, their
         outlines drawn thick and each cell's board colour as a corner mark. A tiling has
