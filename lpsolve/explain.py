@@ -11,8 +11,10 @@ unsatisfiable core over the assumptions is a set of givens that cannot all hold.
 The core is then shrunk by deletion on the same ground program: a clue ``c`` stays
 only if the other members can hold together, proved by a solution. Such a solution
 is looked for with as many other givens assumed as possible (all but ``c``, then
-dropping the outside givens named by each new core): puzzles with many givens are
-easy to solve, nearly empty boards can be very hard.
+dropping only the outside givens named by each new core): puzzles with many givens
+are easy to solve, nearly empty boards can be very hard. The first try is the puzzle
+without ``c`` ground afresh with its givens as facts (small and quick), and every
+solution found is kept as a witness for the sets of givens it agrees with.
 
 *Several solutions.* clingo's brave and cautious consequences over the shown atoms:
 the atoms true in some but not all solutions are where the solutions differ. Each
@@ -242,6 +244,7 @@ def explain_conflict(puzzle: Puzzle, timeout: float | None = None) -> Conflict |
     order = list(by_fact)
     program = _Program(puzzle, order, puzzle.facts())
     check = _checker(puzzle)
+    tester = _Tester(puzzle, order, by_fact)
 
     def result(core: Iterable[clingo.Symbol], minimal: bool) -> Conflict:
         chosen = set(core)
@@ -249,7 +252,7 @@ def explain_conflict(puzzle: Puzzle, timeout: float | None = None) -> Conflict |
             tuple(by_fact[f] for f in order if f in chosen),
             minimal,
             time.perf_counter() - started,
-            program.solves,
+            program.solves + tester.solves,
         )
 
     try:
@@ -278,7 +281,7 @@ def explain_conflict(puzzle: Puzzle, timeout: float | None = None) -> Conflict |
             if clue not in members:  # dropped by a smaller core found meanwhile
                 continue
             smaller = _core_without(
-                program, order, members, clue, witnessed, by_fact, check, deadline
+                program, tester, order, members, clue, witnessed, by_fact, check, deadline
             )
             if smaller is not None:
                 inside = set(smaller)
@@ -290,6 +293,7 @@ def explain_conflict(puzzle: Puzzle, timeout: float | None = None) -> Conflict |
 
 def _core_without(
     program: _Program,
+    tester: _Tester,
     order: Sequence[clingo.Symbol],
     members: Sequence[clingo.Symbol],
     clue: clingo.Symbol,
@@ -302,13 +306,20 @@ def _core_without(
 
     First with every other given assumed: a puzzle with many givens is quickly solved
     (e.g. when ``clue`` is the one wrong given), while a nearly empty board can take
-    long. If that fails for a reason outside ``members``, with just ``members - {clue}``.
+    long. If that fails for a reason outside ``members``, again without the outside
+    givens of that conflict, and so on (at worst down to ``members - {clue}``).
     """
     rest = [f for f in members if f != clue]
     inside = set(rest)
-    if any(inside <= held for held in witnessed):
+    if any(inside <= held for held in witnessed) or tester.witnessed(rest):
         return None
-    for assumed in ([f for f in order if f != clue], rest):
+    # The puzzle with every given but ``clue``, ground with them as facts: as small and
+    # quick as the puzzle itself, where the switchable program is as big as an empty
+    # board. Its solution, when there is one, keeps ``rest``.
+    if tester.holds([f for f in order if f != clue], deadline, _PROBE):
+        return None
+    assumed = [f for f in order if f != clue]
+    while True:
         # The other givens are assumed false: as absent as in the puzzle without them,
         # so the search does not wander through givens it could switch on.
         held = set(assumed)
@@ -320,7 +331,67 @@ def _core_without(
             return None
         if set(core) <= inside:
             return core
-    raise AssertionError("unreachable: the second solve assumes only members")
+        # Drop only the outside givens of this conflict: the board stays nearly full,
+        # quick to solve, while ``rest`` alone can take seconds (ends at ``rest``).
+        outside = set(core) - inside
+        assumed = [f for f in assumed if f not in outside]
+
+
+_PROBE = 0.3  # seconds of solving (after grounding) for a quick try
+
+
+class _Tester:
+    """Solves the puzzle keeping only some of its givens, each time ground afresh with
+    the kept givens as facts: that is as small and fast as the puzzle itself, where a
+    program with every given switchable is as big as the board without givens. Keeps
+    the solutions found, as the sets of clue facts they agree with."""
+
+    def __init__(
+        self, puzzle: Puzzle, order: Sequence[clingo.Symbol], by_fact: dict[clingo.Symbol, Clue]
+    ) -> None:
+        self.puzzle = puzzle
+        self.facts = puzzle.facts()
+        self.switched = set(order)
+        self.by_fact = by_fact
+        self.check = _checker(puzzle)
+        self.witnesses: list[frozenset[clingo.Symbol]] = []
+        self.solves = 0
+
+    def witnessed(self, kept: Iterable[clingo.Symbol]) -> bool:
+        inside = set(kept)
+        return any(inside <= held for held in self.witnesses)
+
+    def holds(
+        self, kept: Sequence[clingo.Symbol], deadline: float | None, budget: float | None = None
+    ) -> bool | None:
+        """True (and the solution kept) if the puzzle with only the givens ``kept`` has
+        a solution, False if not, None if ``budget`` seconds were not enough."""
+        own = set(kept)
+        program = _Program(
+            self.puzzle, [], [f for f in self.facts if f not in self.switched or f in own]
+        )
+        limit = deadline
+        if budget is not None:  # counted from here: grounding cannot be interrupted anyway
+            probe_end = time.perf_counter() + budget
+            limit = probe_end if deadline is None else min(deadline, probe_end)
+        self.solves += 1
+        try:
+            models, _ = program.solve([], deadline=limit)
+        except _Stopped:
+            if deadline is not None and time.perf_counter() >= deadline:
+                raise
+            return None
+        if not models:
+            return False
+        atoms = models[0]
+        self.check([self.by_fact[f] for f in self.switched if f not in own], atoms)
+        agreed = set()
+        for atom in atoms:
+            clue = self.puzzle.clue_for(atom)
+            if clue is not None and clue.fact in self.switched:
+                agreed.add(clue.fact)
+        self.witnesses.append(frozenset(agreed))
+        return True
 
 
 def _unknown(puzzle: Puzzle) -> LpsolveError:
