@@ -41,7 +41,12 @@ from .resources import encoding_file
 log = logging.getLogger("lpsolve.clingo")  # the backend's logger: warnings fail the tests
 
 _POLL_SECONDS = 0.05
-_SHOWN = 8  # differing values named in the text; JSON lists them all
+_SHOWN = 8  # differing cells (or values) named in the text; JSON lists them all
+
+
+def _either(values: list[str]) -> str:
+    """'2, 3 or 7'."""
+    return values[0] if len(values) == 1 else f"{', '.join(values[:-1])} or {values[-1]}"
 
 
 class _Stopped(Exception):
@@ -103,10 +108,7 @@ class Ambiguity:
     def lines(self) -> list[str]:
         if not self.differing:
             return ["the solutions do not differ in any shown value"]
-        texts = ", ".join(clue.text for clue in self.differing[:_SHOWN])
-        more = len(self.differing) - _SHOWN
-        texts += f", ... ({more} more; --format json lists all)" if more > 0 else ""
-        lines = [f"differ between solutions ({len(self.differing)} values): {texts}"]
+        lines = [self._differing_line()]
         given = ", ".join(clue.text for clue in self.suggested)
         if not self.suggested:
             lines.append("no extra given found (stopped by the timeout)")
@@ -120,6 +122,21 @@ class Ambiguity:
                 f"{given} (verified)"
             )
         return lines
+
+    def _differing_line(self) -> str:
+        """Grouped by cell when the kind names its clues' cells, else value by value."""
+        if all(clue.place for clue in self.differing):
+            values: dict[str, list[str]] = {}
+            for clue in self.differing:
+                values.setdefault(clue.place, []).append(clue.value)
+            items = [f"{place} can hold {_either(vs)}" for place, vs in values.items()]
+            what = f"{len(items)} cells"
+        else:
+            items, what = [clue.text for clue in self.differing], f"{len(self.differing)} values"
+        text = "; ".join(items[:_SHOWN])
+        more = len(items) - _SHOWN
+        text += f"; ... ({more} more; --format json lists all)" if more > 0 else ""
+        return f"the solutions differ in {what}: {text}"
 
     def as_json(self) -> dict[str, Any]:
         return {

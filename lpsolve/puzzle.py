@@ -99,6 +99,8 @@ class Clue:
     fact: clingo.Symbol  # the input fact that states it, e.g. given(2,0,14)
     text: str  # how a person reads it, e.g. "14 at (2,0)"
     json: Any  # as written in the kind's JSON, e.g. [2, 0, 14]
+    place: str = ""  # the cell it is about, e.g. "(2,0)": explanations group by it
+    value: str = ""  # what it puts there, e.g. "14"
 
 
 class Status(enum.Enum):

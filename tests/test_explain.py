@@ -245,7 +245,8 @@ def test_cli_ambiguity_text_and_json(run, tmp_path) -> None:
     status, out, _ = run("check", path, "--explain")
     assert status == 1
     lines = out.splitlines()
-    assert lines[1].startswith("differ between solutions (39 values): ")
+    # 39 differing values in 7 cells: every cell but the two givens
+    assert lines[1].startswith("the solutions differ in 7 cells: (0,1) can hold ")
     assert lines[2].startswith("suggested given: ") and lines[2].endswith("verified)")
     status, out, _ = run("solve", path, "--explain", "--format", "json")
     data = json.loads(out)

@@ -240,7 +240,8 @@ class HidatoPuzzle(Puzzle):
 
 def _clue(x: int, y: int, n: int) -> Clue:
     num = clingo.Number
-    return Clue(clingo.Function("given", [num(x), num(y), num(n)]), f"{n} at ({x},{y})", [x, y, n])
+    fact = clingo.Function("given", [num(x), num(y), num(n)])
+    return Clue(fact, f"{n} at ({x},{y})", [x, y, n], f"({x},{y})", str(n))
 
 
 class EveryCellFilled(constraint.Constraint):

@@ -184,7 +184,8 @@ def _clue(r: int, c: int, v: int) -> Clue:
     """JSON ``[row, col, value]`` from 0 as in the facts; the text counts from 1."""
     num = clingo.Number
     fact = clingo.Function("given", [num(r), num(c), num(v)])
-    return Clue(fact, f"{v} at row {r + 1}, column {c + 1}", [r, c, v])
+    place = f"row {r + 1}, column {c + 1}"
+    return Clue(fact, f"{v} at {place}", [r, c, v], place, str(v))
 
 
 def parse(text: str, source: str, extension: str) -> MagicPuzzle:

@@ -133,7 +133,7 @@ class TakuzuPuzzle(Puzzle):
     @staticmethod
     def _clue(r: int, c: int, d: int) -> Clue:
         fact = clingo.Function("given", [clingo.Number(r), clingo.Number(c), clingo.Number(d)])
-        return Clue(fact, f"{d} at {cell_name((r, c))}", [r, c, d])
+        return Clue(fact, f"{d} at {cell_name((r, c))}", [r, c, d], cell_name((r, c)), str(d))
 
     # -- the rule checker ---------------------------------------------------
     def violations(self, solution: TakuzuSolution) -> list[str]:
