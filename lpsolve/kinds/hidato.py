@@ -25,7 +25,7 @@ from typing import Any
 import clingo
 import constraint
 
-from ..csp import AllowedPairs, CspModel
+from ..csp import AllowedPairs, CspModel, hide
 from ..errors import PuzzleError
 from ..puzzle import Clue, Puzzle
 from . import textformat
@@ -281,11 +281,8 @@ class EveryCellFilled(constraint.Constraint):
                 if n in forced:  # one number, needed on two cells
                     return False
                 forced[n] = cell
-        for n, cell in forced.items():
-            domain = domains[n]
-            for other in domain[:]:
-                if other != cell:
-                    domain.hideValue(other)
+        for n, cell in forced.items():  # cell is in n's domain, so it never empties
+            hide(domains[n], [other for other in domains[n] if other != cell])
         return True
 
 
