@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import colorsys
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import drawsvg as dw
@@ -346,6 +346,39 @@ def peg(
     if title is not None:
         circle.append_title(title)
     drawing.append(circle)
+
+
+def row_column_grid(
+    height: int,
+    width: int,
+    givens: Mapping[tuple[int, int], object],
+    value_at: Callable[[int, int], object | None],
+    conflict: Iterable[object],
+    place_name: Callable[[int, int], str],
+    caption: str | None = None,
+) -> str:
+    """A rectangular board indexed ``(row, col)`` (magic board, Takuzu): givens bold on
+    grey, other values blue, conflicting givens (clue JSON ``[row, col, ...]``) red.
+    ``value_at(r, c)`` is what the cell shows, ``None`` for nothing."""
+    cells = [(c, r) for r in range(height) for c in range(width)]
+    if caption is None:
+        board = Board(cells)
+    else:
+        board = Board(cells, top=24, min_width=8 * len(caption) + 16)
+        board.caption(caption)
+    for c, r in board.cells:
+        if (r, c) in givens:
+            board.cell((c, r), fill=GIVEN_FILL, role="given")
+        else:
+            board.cell((c, r))
+    for c, r in clue_cells(conflict, row_first=True):
+        if 0 <= r < height and 0 <= c < width:
+            board.highlight((c, r), f"conflict: {place_name(r, c)}")
+    for c, r in board.cells:
+        value = value_at(r, c)
+        if value is not None:
+            board.label((c, r), str(value), given=(r, c) in givens)
+    return board.svg()
 
 
 def clue_cells(conflict: Iterable[object], *, row_first: bool = False) -> list[Cell]:

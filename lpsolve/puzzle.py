@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -101,6 +101,15 @@ class Clue:
     json: Any  # as written in the kind's JSON, e.g. [2, 0, 14]
     place: str = ""  # the cell it is about, e.g. "(2,0)": explanations group by it
     value: str = ""  # what it puts there, e.g. "14"
+
+
+def givens_without(
+    givens: Mapping[tuple[int, int], int], clues: Iterable[Clue]
+) -> dict[tuple[int, int], int]:
+    """``givens`` (cell -> value) minus these clues, for kinds whose clue JSON is
+    ``[*cell, value]`` (Hidato, magic board, Takuzu): their ``without_clues``."""
+    dropped = {tuple(clue.json) for clue in clues}
+    return {cell: v for cell, v in givens.items() if (*cell, v) not in dropped}
 
 
 class Status(enum.Enum):

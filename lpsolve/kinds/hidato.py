@@ -27,7 +27,7 @@ import constraint
 
 from ..csp import AllowedPairs, CspModel, hide
 from ..errors import PuzzleError
-from ..puzzle import Clue, Puzzle
+from ..puzzle import Clue, Puzzle, givens_without
 from . import textformat
 
 Cell = tuple[int, int]
@@ -195,9 +195,7 @@ class HidatoPuzzle(Puzzle):
         return None
 
     def without_clues(self, clues: Iterable[Clue]) -> HidatoPuzzle:
-        dropped = {tuple(clue.json) for clue in clues}
-        kept = {cell: n for cell, n in self.givens.items() if (*cell, n) not in dropped}
-        return replace(self, givens=kept)
+        return replace(self, givens=givens_without(self.givens, clues))
 
     # -- output -------------------------------------------------------------
     def solution_json(self, solution: HidatoSolution) -> list[list[int]]:

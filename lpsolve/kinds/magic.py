@@ -19,7 +19,7 @@ import constraint
 
 from ..csp import CspModel
 from ..errors import PuzzleError
-from ..puzzle import Clue, Puzzle
+from ..puzzle import Clue, Puzzle, givens_without
 from . import textformat
 
 EXTENSIONS = (".magic",)
@@ -137,9 +137,7 @@ class MagicPuzzle(Puzzle):
         return None
 
     def without_clues(self, clues: Iterable[Clue]) -> MagicPuzzle:
-        dropped = {tuple(clue.json) for clue in clues}
-        kept = {cell: v for cell, v in self.givens.items() if (*cell, v) not in dropped}
-        return replace(self, givens=kept)
+        return replace(self, givens=givens_without(self.givens, clues))
 
     def solution_json(self, solution: MagicSolution) -> list[list[int]]:
         return [list(row) for row in solution.rows]
@@ -160,24 +158,18 @@ class MagicPuzzle(Puzzle):
         blue, conflicting givens red."""
         from .. import draw
 
-        n = self.size
-        caption = f"each line sums to {self.target}"
-        cells = [(c, r) for r in range(n) for c in range(n)]
-        board = draw.Board(cells, top=24, min_width=8 * len(caption) + 16)
-        board.caption(caption)
-        for c, r in board.cells:
-            if (r, c) in self.givens:
-                board.cell((c, r), fill=draw.GIVEN_FILL, role="given")
-            else:
-                board.cell((c, r))
-        for c, r in draw.clue_cells(conflict, row_first=True):
-            if 0 <= r < n and 0 <= c < n:
-                board.highlight((c, r), f"conflict: row {r + 1}, column {c + 1}")
-        for c, r in board.cells:
-            value = self.givens.get((r, c)) if solution is None else solution.rows[r][c]
-            if value is not None:
-                board.label((c, r), str(value), given=(r, c) in self.givens)
-        return board.svg()
+        def value_at(r: int, c: int) -> int | None:
+            return self.givens.get((r, c)) if solution is None else solution.rows[r][c]
+
+        return draw.row_column_grid(
+            self.size,
+            self.size,
+            self.givens,
+            value_at,
+            conflict,
+            lambda r, c: f"row {r + 1}, column {c + 1}",
+            caption=f"each line sums to {self.target}",
+        )
 
 
 def _clue(r: int, c: int, v: int) -> Clue:

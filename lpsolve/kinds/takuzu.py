@@ -25,7 +25,7 @@ import constraint
 
 from ..csp import CspModel, hide
 from ..errors import PuzzleError
-from ..puzzle import Clue, Puzzle
+from ..puzzle import Clue, Puzzle, givens_without
 from . import textformat
 
 EXTENSIONS = (".takuzu",)
@@ -126,9 +126,7 @@ class TakuzuPuzzle(Puzzle):
         return self._clue(r, c, d)
 
     def without_clues(self, clues: Iterable[Clue]) -> TakuzuPuzzle:
-        dropped = {tuple(clue.json) for clue in clues}
-        kept = {cell: d for cell, d in self.givens.items() if (*cell, d) not in dropped}
-        return replace(self, givens=kept)
+        return replace(self, givens=givens_without(self.givens, clues))
 
     @staticmethod
     def _clue(r: int, c: int, d: int) -> Clue:
@@ -220,20 +218,18 @@ class TakuzuPuzzle(Puzzle):
         """The grid: given digits bold on grey, solved digits blue, conflicting givens red."""
         from .. import draw
 
-        board = draw.Board([(c, r) for r in range(self.height) for c in range(self.width)])
-        for c, r in board.cells:
-            if (r, c) in self.givens:
-                board.cell((c, r), fill=draw.GIVEN_FILL, role="given")
-            else:
-                board.cell((c, r))
-        for c, r in draw.clue_cells(conflict, row_first=True):
-            if 0 <= r < self.height and 0 <= c < self.width:
-                board.highlight((c, r), f"conflict: {cell_name((r, c))}")
-        for c, r in board.cells:
+        def digit_at(r: int, c: int) -> int | str | None:
             digit = self.givens.get((r, c)) if solution is None else solution.rows[r][c]
-            if digit is not None and str(digit) in DIGITS:
-                board.label((c, r), str(digit), given=(r, c) in self.givens)
-        return board.svg()
+            return digit if digit is not None and str(digit) in DIGITS else None
+
+        return draw.row_column_grid(
+            self.height,
+            self.width,
+            self.givens,
+            digit_at,
+            conflict,
+            lambda r, c: cell_name((r, c)),
+        )
 
     # -- the python-constraint model ----------------------------------------------
     def csp_model(self) -> CspModel:
