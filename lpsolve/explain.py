@@ -3,18 +3,23 @@
 Kind-agnostic: everything goes through :meth:`Puzzle.clues`, :meth:`Puzzle.clue_for`,
 :meth:`Puzzle.facts` and :meth:`Puzzle.decode`.
 
-*No solution.* The puzzle is ground once with every clue fact turned into a free
-choice atom (built as clingo AST from the clue's symbol, never from text) and solved
-with the clue atoms as assumptions. Because an encoding uses a given only to
+*No solution.* First a set of givens that cannot all hold: the kind's suspects
+(:meth:`Puzzle.suspected_conflicts`, e.g. two Hidato numbers too far apart), each
+verified by solving; otherwise the puzzle is ground once with every clue fact turned
+into a free choice atom (clingo AST built from the clue's symbol, never from text) and
+solved with the clue atoms as assumptions. As an encoding uses a given only to
 constrain, a clue atom left false is the puzzle without that clue, so an
 unsatisfiable core over the assumptions is a set of givens that cannot all hold.
-The core is then shrunk by deletion on the same ground program: a clue ``c`` stays
-only if the other members can hold together, proved by a solution. Such a solution
-is looked for with as many other givens assumed as possible (all but ``c``, then
-dropping only the outside givens named by each new core): puzzles with many givens
-are easy to solve, nearly empty boards can be very hard. The first try is the puzzle
-without ``c`` ground afresh with its givens as facts (small and quick), and every
-solution found is kept as a witness for the sets of givens it agrees with.
+
+The set is then shrunk by deletion: a given ``c`` stays only if the others can hold
+together, proved by a solution (a witness, kept for later questions). Puzzles with
+many givens are quick to solve and nearly empty boards can be very hard, so the
+solution is looked for with as many other givens as possible: ground afresh with
+all givens but ``c``, then setting aside the givens closest to the set
+(:meth:`Puzzle.clue_distance`) 1, 2, 4, ... at a time. Where the switchable program
+is no bigger than a fresh one (kinds whose givens do not prune the grounding), its
+cores name the givens to set aside instead, and it is the fallback when the fresh
+tries run out of their short budget.
 
 *Several solutions.* clingo's brave and cautious consequences over the shown atoms:
 the atoms true in some but not all solutions are where the solutions differ. Each
@@ -28,6 +33,7 @@ import logging
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import clingo
@@ -184,6 +190,7 @@ class _Program:
             raise LpsolveError(f"clingo: {error}") from error
         atoms = self.ctl.symbolic_atoms
         self.literal = {s: atoms[s].literal for s in switches if atoms[s] is not None}
+        self.size = len(atoms)
         self.solves = 0
 
     def solve(
@@ -254,107 +261,155 @@ def explain_conflict(puzzle: Puzzle, timeout: float | None = None) -> Conflict |
     With ``timeout`` (seconds; grounding is not interruptible) the search may stop
     early: then ``minimal`` is false and the set is a conflict not yet minimised.
     """
-    started = time.perf_counter()
-    deadline = _deadline(timeout)
-    clues = puzzle.clues()
-    by_fact = {clue.fact: clue for clue in clues}
-    order = list(by_fact)
-    program = _Program(puzzle, order, puzzle.facts())
-    check = _checker(puzzle)
-    tester = _Tester(puzzle, order, by_fact)
-
-    def result(core: Iterable[clingo.Symbol], minimal: bool) -> Conflict:
-        chosen = set(core)
-        return Conflict(
-            tuple(by_fact[f] for f in order if f in chosen),
-            minimal,
-            time.perf_counter() - started,
-            program.solves + tester.solves,
-        )
-
+    search = _ConflictSearch(puzzle, _deadline(timeout))
     try:
-        models, core = program.solve(order, deadline=deadline)
+        members = search.first_conflict()
     except _Stopped:
         raise _unknown(puzzle) from None
-    if core is None:
-        check([], models[0])
+    if members is None:
         return None
+    try:
+        for clue in list(members):
+            if clue in members:  # not yet dropped with a smaller core found meanwhile
+                members = search.without(members, clue)
+    except _Stopped:
+        return search.result(members, minimal=False)
+    return search.result(members, minimal=True)
 
-    witnessed: list[frozenset[clingo.Symbol]] = []  # clue sets proved to hold together
-    members = list(core)
-    try:  # solving again with only the core's givens often yields a smaller core
-        while members:
+
+class _ConflictSearch:
+    """The steps of :func:`explain_conflict` and what they share: the clues, the
+    solutions found so far (:class:`_Tester`) and, built only when needed, the program
+    with every clue switchable (as big as the board without givens)."""
+
+    def __init__(self, puzzle: Puzzle, deadline: float | None) -> None:
+        self.started = time.perf_counter()
+        self.puzzle = puzzle
+        self.deadline = deadline
+        self.by_fact = {clue.fact: clue for clue in puzzle.clues()}
+        self.order = list(self.by_fact)
+        self.tester = _Tester(puzzle, self.order, self.by_fact)
+        self.check = _checker(puzzle)
+        self._program: _Program | None = None
+
+    @property
+    def program(self) -> _Program:
+        if self._program is None:
+            self._program = _Program(self.puzzle, self.order, self.puzzle.facts())
+        return self._program
+
+    def result(self, core: Iterable[clingo.Symbol], minimal: bool) -> Conflict:
+        chosen = set(core)
+        solves = self.tester.solves + (self._program.solves if self._program else 0)
+        return Conflict(
+            tuple(self.by_fact[f] for f in self.order if f in chosen),
+            minimal,
+            time.perf_counter() - self.started,
+            solves,
+        )
+
+    def first_conflict(self) -> list[clingo.Symbol] | None:
+        """Givens that cannot all hold, not yet minimal; ``None`` if the puzzle has a
+        solution. The kind's suspects first, verified by solving; else a core."""
+        for suspect in self.puzzle.suspected_conflicts()[:_SUSPECTS]:
+            facts = [clue.fact for clue in suspect]
+            if self.tester.holds(facts, self.deadline, _PROBE) is False:
+                return facts
+        models, core = self.program.solve(self.order, deadline=self.deadline)
+        if core is None:
+            self.check([], models[0])
+            return None
+        members = list(core)
+        # Solving with only the core's givens (the others off) often gives a smaller core.
+        while len(members) < len(self.order):
             held = set(members)
-            _, again = program.solve(
-                members, [f for f in order if f not in held], deadline=deadline
-            )
+            off = [f for f in self.order if f not in held]
+            _, again = self.program.solve(members, off, deadline=self.deadline)
             if again is None or len(again) >= len(members):
                 break
             members = again
-    except _Stopped:
-        return result(members, False)
-    try:
-        for clue in list(members):
-            if clue not in members:  # dropped by a smaller core found meanwhile
-                continue
-            smaller = _core_without(
-                program, tester, order, members, clue, witnessed, by_fact, check, deadline
-            )
-            if smaller is not None:
-                inside = set(smaller)
-                members = [f for f in members if f in inside]
-    except _Stopped:
-        return result(members, False)
-    return result(members, True)
+        return members
 
+    def without(self, members: list[clingo.Symbol], clue: clingo.Symbol) -> list[clingo.Symbol]:
+        """``members`` if ``clue`` is needed for the conflict, else a smaller conflict
+        inside ``members`` without ``clue``."""
+        rest = [f for f in members if f != clue]
+        if self.tester.witnessed(rest):
+            return members
+        if not self._cores_are_cheap:
+            verdict = self._solution_around(rest, clue)
+            if verdict is True:
+                return members
+            if verdict is False:
+                return rest
+        smaller = self._core_without(rest, clue)
+        if smaller is None:
+            return members
+        kept = set(smaller)
+        return [f for f in members if f in kept]
 
-def _core_without(
-    program: _Program,
-    tester: _Tester,
-    order: Sequence[clingo.Symbol],
-    members: Sequence[clingo.Symbol],
-    clue: clingo.Symbol,
-    witnessed: list[frozenset[clingo.Symbol]],
-    by_fact: dict[clingo.Symbol, Clue],
-    check: Callable[[Iterable[Clue], Sequence[clingo.Symbol]], None],
-    deadline: float | None,
-) -> list[clingo.Symbol] | None:
-    """A core inside ``members`` minus ``clue``, or ``None`` if those givens hold together.
+    @cached_property
+    def _cores_are_cheap(self) -> bool:
+        """Whether the program with switchable givens is built and not much bigger than
+        the puzzle ground with its givens as facts (true of kinds whose givens do not
+        prune the grounding): then its cores, which name the givens to set aside, are
+        the quicker way to a solution keeping some givens."""
+        if self._program is None:
+            return False
+        plain = _Program(self.puzzle, [], self.puzzle.facts())
+        return self._program.size <= _SIMILAR_SIZE * plain.size
 
-    First with every other given assumed: a puzzle with many givens is quickly solved
-    (e.g. when ``clue`` is the one wrong given), while a nearly empty board can take
-    long. If that fails for a reason outside ``members``, again without the outside
-    givens of that conflict, and so on (at worst down to ``members - {clue}``).
-    """
-    rest = [f for f in members if f != clue]
-    inside = set(rest)
-    if any(inside <= held for held in witnessed) or tester.witnessed(rest):
-        return None
-    # The puzzle with every given but ``clue``, ground with them as facts: as small and
-    # quick as the puzzle itself, where the switchable program is as big as an empty
-    # board. Its solution, when there is one, keeps ``rest``.
-    if tester.holds([f for f in order if f != clue], deadline, _PROBE):
-        return None
-    assumed = [f for f in order if f != clue]
-    while True:
-        # The other givens are assumed false: as absent as in the puzzle without them,
-        # so the search does not wander through givens it could switch on.
-        held = set(assumed)
-        off = [f for f in order if f not in held]
-        models, core = program.solve(assumed, off, deadline=deadline)
-        if core is None:
-            witnessed.append(frozenset(assumed))
-            check([by_fact[f] for f in off], models[0])
-            return None
-        if set(core) <= inside:
-            return core
-        # Drop only the outside givens of this conflict: the board stays nearly full,
-        # quick to solve, while ``rest`` alone can take seconds (ends at ``rest``).
-        outside = set(core) - inside
-        assumed = [f for f in assumed if f not in outside]
+    def _solution_around(self, rest: list[clingo.Symbol], clue: clingo.Symbol) -> bool | None:
+        """Whether ``rest`` holds, by solving the puzzle with ``rest`` and as many other
+        givens as possible (a nearly full board is quick to solve, a nearly empty one
+        can take long): all but ``clue`` first, then setting aside 1, 2, 4, ... of the
+        givens closest to ``rest`` (the kind's :meth:`Puzzle.clue_distance`), lastly
+        ``rest`` alone. Each try is ground afresh with its givens as facts and has a
+        short budget; ``None`` when one runs out of it."""
+        near = [self.by_fact[f] for f in rest]
+
+        def closeness(fact: clingo.Symbol) -> float:
+            other = self.by_fact[fact]
+            return min((self.puzzle.clue_distance(other, mine) for mine in near), default=0.0)
+
+        inside = set(rest)
+        others = sorted((f for f in self.order if f not in inside and f != clue), key=closeness)
+        aside = 0
+        while True:
+            verdict = self.tester.holds([*rest, *others[aside:]], self.deadline, _PROBE)
+            if verdict is not False or aside == len(others):
+                return verdict
+            aside = min(len(others), max(1, 2 * aside))
+
+    def _core_without(
+        self, rest: list[clingo.Symbol], clue: clingo.Symbol
+    ) -> list[clingo.Symbol] | None:
+        """A core inside ``rest``, or ``None`` if ``rest`` holds, from the program with
+        switchable givens: every other given assumed but ``clue``; when the core found
+        reaches outside ``rest``, again without those outside givens, and so on (at
+        worst down to ``rest`` alone). Slower per solve than a fresh grounding, but
+        each core names the givens to set aside."""
+        inside = set(rest)
+        assumed = [f for f in self.order if f != clue]
+        while True:
+            # The other givens are assumed false: as absent as in the puzzle without
+            # them, so the search does not wander through givens it could switch on.
+            held = set(assumed)
+            off = [f for f in self.order if f not in held]
+            models, core = self.program.solve(assumed, off, deadline=self.deadline)
+            if core is None:
+                self.tester.witnesses.append(frozenset(assumed))
+                self.check([self.by_fact[f] for f in off], models[0])
+                return None
+            if set(core) <= inside:
+                return core
+            outside = set(core) - inside
+            assumed = [f for f in assumed if f not in outside]
 
 
 _PROBE = 0.3  # seconds of solving (after grounding) for a quick try
+_SIMILAR_SIZE = 1.5  # a switchable program at most this many times bigger costs the same
+_SUSPECTS = 20  # of the kind's suspected conflicts, tried in order before asking for a core
 
 
 class _Tester:
@@ -374,6 +429,7 @@ class _Tester:
         self.witnesses: list[frozenset[clingo.Symbol]] = []
         self.solves = 0
 
+
     def witnessed(self, kept: Iterable[clingo.Symbol]) -> bool:
         inside = set(kept)
         return any(inside <= held for held in self.witnesses)
@@ -383,6 +439,8 @@ class _Tester:
     ) -> bool | None:
         """True (and the solution kept) if the puzzle with only the givens ``kept`` has
         a solution, False if not, None if ``budget`` seconds were not enough."""
+        if self.witnessed(kept):
+            return True
         own = set(kept)
         program = _Program(
             self.puzzle, [], [f for f in self.facts if f not in self.switched or f in own]

@@ -77,6 +77,19 @@ class Puzzle(ABC):
         -> "14 at (2,0)"), for proposing an extra given; ``None`` if there is none."""
         return None
 
+    def suspected_conflicts(self) -> list[tuple[Clue, ...]]:
+        """Small sets of givens that a quick argument, without search, says cannot hold
+        together (e.g. two Hidato numbers further apart on the board than in value),
+        most telling first. ``--explain`` tries these before asking the solver for a
+        core and verifies each one by solving, so a wrong suspect costs only time."""
+        return []
+
+    def clue_distance(self, a: Clue, b: Clue) -> float:
+        """How little two givens bear on each other: 0 for the closest. To find a
+        solution keeping some givens, ``--explain`` keeps as many others as it can
+        and sets the closest ones aside first. Default: all equally close."""
+        return 0.0
+
     def without_clues(self, clues: Iterable[Clue]) -> Puzzle:
         """The same puzzle without these clues (explanations check their answers on it);
         kinds with clues override it."""

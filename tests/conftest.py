@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import pairwise
 from pathlib import Path
 
@@ -52,21 +52,25 @@ def path_is_valid(
 
 def count_paths(cells: Sequence[tuple[int, int]], moves: set[tuple[int, int]]) -> int:
     """Brute force: the number of numberings 1..N forming a path (directed paths)."""
-    on_board = set(cells)
-    total = 0
+    return sum(1 for _ in paths(cells, moves))
 
-    def extend(cell: tuple[int, int], seen: set[tuple[int, int]]) -> None:
-        nonlocal total
-        if len(seen) == len(on_board):
-            total += 1
-            return
+
+def paths(
+    cells: Sequence[tuple[int, int]], moves: set[tuple[int, int]]
+) -> Iterator[tuple[tuple[int, int], ...]]:
+    """Brute force: every directed path through all cells (``path[i]`` holds i + 1)."""
+    on_board = set(cells)
+    path: list[tuple[int, int]] = []
+
+    def extend(cell: tuple[int, int]) -> Iterator[tuple[tuple[int, int], ...]]:
+        path.append(cell)
+        if len(path) == len(on_board):
+            yield tuple(path)
         for dx, dy in moves:
             nxt = (cell[0] + dx, cell[1] + dy)
-            if nxt in on_board and nxt not in seen:
-                seen.add(nxt)
-                extend(nxt, seen)
-                seen.remove(nxt)
+            if nxt in on_board and nxt not in path:
+                yield from extend(nxt)
+        path.pop()
 
-    for start in on_board:
-        extend(start, {start})
-    return total
+    for start in sorted(on_board):
+        yield from extend(start)

@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import lpsolve
 from lpsolve.explain import explain_ambiguity, explain_conflict
+from lpsolve.generate import puzzle_from_path, random_path
 
 from .conftest import INSTANCES
 
@@ -264,3 +268,46 @@ def test_cli_ambiguity_text_and_json(run, tmp_path) -> None:
 def test_cli_explain_on_a_unique_puzzle_adds_nothing(run) -> None:
     status, out, _ = run("check", INSTANCES / "hidato" / "seed003-hex-19.json", "--explain")
     assert status == 0 and out.count("\n") == 1
+
+
+# -- the Hidato kind's suspected conflicts -------------------------------------------
+
+
+@st.composite
+def hidato_with_one_changed_given(draw):
+    """A board made from a random path with some numbers shown (so it has a solution),
+    and the same board with one given moved to another unused number."""
+    adjacency = draw(st.sampled_from(["king", "orthogonal", "hex"]))
+    width, height = draw(st.integers(2, 5)), draw(st.integers(2, 5))
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    path = random_path(width, height, adjacency, rng)
+    puzzle = puzzle_from_path(path, adjacency, draw(st.floats(0.1, 0.6)), rng, keep_ends=False)
+    if not puzzle.givens or len(puzzle.givens) == len(path):
+        return puzzle, puzzle
+    cell = draw(st.sampled_from(sorted(puzzle.givens)))
+    unused = sorted(set(range(1, len(path) + 1)) - set(puzzle.givens.values()))
+    changed = with_givens(puzzle, {**puzzle.givens, cell: draw(st.sampled_from(unused))})
+    return puzzle, changed
+
+
+@settings(max_examples=60, deadline=None)
+@given(hidato_with_one_changed_given())
+def test_hidato_suspects_are_real_conflicts(case) -> None:
+    puzzle, changed = case
+    assert puzzle.suspected_conflicts() == []  # it has a solution: nothing can conflict
+    for suspect in changed.suspected_conflicts():
+        alone = with_givens(changed, {tuple(c.json[:2]): c.json[2] for c in suspect})
+        assert not solvable(alone), [clue.text for clue in suspect]
+
+
+def test_a_given_on_the_wrong_colour_conflicts_alone() -> None:
+    # 5x3 Numbrix: 8 cells of the corner's colour, 7 of the other. A path alternates
+    # colours, so its 8 odd numbers fill the corner's colour: an even number given on
+    # it cannot hold, whatever the other givens.
+    puzzle = lpsolve.parse("1,_,_,_,_\n_,_,_,_,_\n_,_,_,_,15\n", ".numbrix")
+    changed = with_givens(puzzle, {**puzzle.givens, (2, 0): 4})
+    conflict = explain_conflict(changed)
+    assert conflict is not None and conflict.minimal
+    assert [clue.json for clue in conflict.clues] == [[2, 0, 4]]
+    assert not solvable(with_givens(changed, {(2, 0): 4}))
+    assert solvable(with_givens(changed, {}))

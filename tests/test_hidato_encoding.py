@@ -11,7 +11,7 @@ from lpsolve.generate import rectangle
 from lpsolve.kinds.hidato import build
 from lpsolve.resources import encoding_path
 
-from .conftest import count_paths
+from .conftest import count_paths, paths
 
 
 def answer_sets(puzzle, show: str = "") -> set[frozenset[str]]:
@@ -55,6 +55,36 @@ def test_parity_prunes_candidates_on_orthogonal_boards() -> None:
         if atom.startswith("candidate"):
             x, y, n = map(int, atom[len("candidate(") : -1].split(","))
             assert (x + y) % 2 == (n - 1) % 2
+
+
+ONE_GIVEN_BOARDS = [
+    ("3x3 orthogonal, colours 5/4", rectangle(3, 3), "orthogonal"),
+    (
+        "4x3 orthogonal less a corner, 6/5",
+        [c for c in rectangle(4, 3) if c != (3, 2)],
+        "orthogonal",
+    ),
+    (
+        "4x3 orthogonal less two cells of one colour",
+        [c for c in rectangle(4, 3) if c not in {(0, 0), (2, 2)}],
+        "orthogonal",
+    ),
+    ("4x3 knight, balanced", rectangle(4, 3), "knight"),
+]
+
+
+@pytest.mark.parametrize(
+    ("cells", "adjacency"), [b[1:] for b in ONE_GIVEN_BOARDS], ids=[b[0] for b in ONE_GIVEN_BOARDS]
+)
+def test_one_given_anywhere_matches_brute_force(cells, adjacency: str) -> None:
+    # Every number on every cell: the colour rules (odd numbers fill the bigger colour
+    # of a chessboard-coloured board) must not lose or add a solution.
+    board = build(cells, {}, adjacency)
+    every_path = list(paths(board.cells, set(board.offsets)))
+    for cell in board.cells:
+        for n in range(1, len(board.cells) + 1):
+            expected = sum(1 for path in every_path if path[n - 1] == cell)
+            assert lpsolve.count(build(cells, {cell: n}, adjacency)).count == expected, (cell, n)
 
 
 def test_the_redundant_predecessor_rule_changes_no_answer() -> None:

@@ -20,6 +20,8 @@ import json
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
+from itertools import combinations
 from typing import Any
 
 import clingo
@@ -196,6 +198,49 @@ class HidatoPuzzle(Puzzle):
 
     def without_clues(self, clues: Iterable[Clue]) -> HidatoPuzzle:
         return replace(self, givens=givens_without(self.givens, clues))
+
+    def suspected_conflicts(self) -> list[tuple[Clue, ...]]:
+        """Givens on the wrong colour of a chessboard-coloured board (see the colour
+        rules of hidato.lp), then pairs of givens more moves apart than their numbers
+        differ, the pairs closest in number first."""
+        single = [(_clue(*cell, n),) for cell, n in self._wrong_colour_givens()]
+        distances = self._given_distances
+        pairs = [
+            (abs(n - m), _clue(*p, n), _clue(*q, m))
+            for (p, n), (q, m) in combinations(sorted(self.givens.items()), 2)
+            if distances[p].get(q, len(self.cells)) > abs(n - m)
+        ]
+        return single + [(a, b) for _, a, b in sorted(pairs, key=lambda t: t[0])]
+
+    def clue_distance(self, a: Clue, b: Clue) -> float:
+        """Givens close in number, or close on the board, constrain each other's
+        stretches of path: the smaller of the two distances."""
+        (x, y, n), (u, v, m) = a.json, b.json
+        moves = self._given_distances.get((x, y), {}).get((u, v), len(self.cells))
+        return min(abs(n - m), moves)
+
+    @cached_property
+    def _given_distances(self) -> dict[Cell, dict[Cell, int]]:
+        return {cell: self._distances_from(cell) for cell in self.givens}
+
+    def _wrong_colour_givens(self) -> list[tuple[Cell, int]]:
+        """When every move changes the chessboard colour and one colour has one cell
+        more, the path starts and ends on it: givens of the wrong parity cannot hold."""
+        colour = {(x, y): (x + y) % 2 for x, y in self.cells}
+        if any((dx + dy) % 2 == 0 for dx, dy in self.offsets):
+            return []
+        size = sum(colour.values())  # cells of colour 1
+        if 2 * size == len(self.cells) + 1:
+            odd_colour = 1
+        elif 2 * size == len(self.cells) - 1:
+            odd_colour = 0
+        else:  # balanced (no parity fixed) or beyond repair (the solver says so)
+            return []
+        return [
+            (cell, n)
+            for cell, n in sorted(self.givens.items())
+            if (colour[cell] == odd_colour) != (n % 2 == 1)
+        ]
 
     # -- output -------------------------------------------------------------
     def solution_json(self, solution: HidatoSolution) -> list[list[int]]:
