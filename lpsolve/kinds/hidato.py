@@ -213,11 +213,12 @@ class HidatoPuzzle(Puzzle):
         return single + [(a, b) for _, a, b in sorted(pairs, key=lambda t: t[0])]
 
     def clue_distance(self, a: Clue, b: Clue) -> float:
-        """Givens close in number, or close on the board, constrain each other's
-        stretches of path: the smaller of the two distances."""
+        """The slack between two givens: how many more numbers lie between them than
+        moves (negative: they conflict). The path between tight givens is nearly
+        forced, so they constrain each other most."""
         (x, y, n), (u, v, m) = a.json, b.json
         moves = self._given_distances.get((x, y), {}).get((u, v), len(self.cells))
-        return min(abs(n - m), moves)
+        return abs(n - m) - moves
 
     @cached_property
     def _given_distances(self) -> dict[Cell, dict[Cell, int]]:
