@@ -429,7 +429,6 @@ class _Tester:
         self.witnesses: list[frozenset[clingo.Symbol]] = []
         self.solves = 0
 
-
     def witnessed(self, kept: Iterable[clingo.Symbol]) -> bool:
         inside = set(kept)
         return any(inside <= held for held in self.witnesses)
