@@ -289,7 +289,6 @@ class _ConflictSearch:
         self.by_fact = {clue.fact: clue for clue in puzzle.clues()}
         self.order = list(self.by_fact)
         self.tester = _Tester(puzzle, self.order, self.by_fact)
-        self.check = _checker(puzzle)
         self._program: _Program | None = None
 
     @property
@@ -317,7 +316,7 @@ class _ConflictSearch:
                 return facts
         models, core = self.program.solve(self.order, deadline=self.deadline)
         if core is None:
-            self.check([], models[0])
+            self.tester.check([], models[0])
             return None
         members = list(core)
         # Solving with only the core's givens (the others off) often gives a smaller core.
@@ -398,8 +397,8 @@ class _ConflictSearch:
             off = [f for f in self.order if f not in held]
             models, core = self.program.solve(assumed, off, deadline=self.deadline)
             if core is None:
+                self.tester.check([self.by_fact[f] for f in off], models[0])
                 self.tester.witnesses.append(frozenset(assumed))
-                self.check([self.by_fact[f] for f in off], models[0])
                 return None
             if set(core) <= inside:
                 return core

@@ -85,9 +85,10 @@ class Puzzle(ABC):
         return []
 
     def clue_distance(self, a: Clue, b: Clue) -> float:
-        """How little two givens bear on each other: 0 for the closest. To find a
-        solution keeping some givens, ``--explain`` keeps as many others as it can
-        and sets the closest ones aside first. Default: all equally close."""
+        """How little two givens bear on each other, smaller for closer (any scale, may
+        be negative). To find a solution keeping some givens, ``--explain`` keeps as
+        many others as it can and sets the closest ones aside first. Default: all
+        equally close."""
         return 0.0
 
     def without_clues(self, clues: Iterable[Clue]) -> Puzzle:

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import logging
+import random
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import pairwise
 from pathlib import Path
 
 import pytest
+from hypothesis import strategies as st
 
 from lpsolve.cli import main
+from lpsolve.generate import puzzle_from_path, random_path
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTANCES = ROOT / "instances"
@@ -74,3 +77,17 @@ def paths(
 
     for start in sorted(on_board):
         yield from extend(start)
+
+
+@st.composite
+def hidato_boards(draw):
+    """A random Hamiltonian path on a small king, orthogonal or hex board, and the
+    puzzle showing a random part of its numbers: ``(puzzle, path)``."""
+    adjacency = draw(st.sampled_from(["king", "orthogonal", "hex"]))
+    width = draw(st.integers(2, 6))
+    height = draw(st.integers(2, 6))
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    path = random_path(width, height, adjacency, rng)
+    shown = draw(st.floats(0.0, 0.6))
+    keep_ends = draw(st.booleans())
+    return puzzle_from_path(path, adjacency, shown, rng, keep_ends=keep_ends), path

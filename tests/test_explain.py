@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import random
 from pathlib import Path
 
 import pytest
@@ -18,9 +17,8 @@ from hypothesis import strategies as st
 
 import lpsolve
 from lpsolve.explain import explain_ambiguity, explain_conflict
-from lpsolve.generate import puzzle_from_path, random_path
 
-from .conftest import INSTANCES
+from .conftest import INSTANCES, hidato_boards
 
 # Small enough to explain within a test; the bigger boards are in benchmarks/explain.py.
 SMALL = [
@@ -277,11 +275,7 @@ def test_cli_explain_on_a_unique_puzzle_adds_nothing(run) -> None:
 def hidato_with_one_changed_given(draw):
     """A board made from a random path with some numbers shown (so it has a solution),
     and the same board with one given moved to another unused number."""
-    adjacency = draw(st.sampled_from(["king", "orthogonal", "hex"]))
-    width, height = draw(st.integers(2, 5)), draw(st.integers(2, 5))
-    rng = random.Random(draw(st.integers(0, 2**32)))
-    path = random_path(width, height, adjacency, rng)
-    puzzle = puzzle_from_path(path, adjacency, draw(st.floats(0.1, 0.6)), rng, keep_ends=False)
+    puzzle, path = draw(hidato_boards())
     if not puzzle.givens or len(puzzle.givens) == len(path):
         return puzzle, puzzle
     cell = draw(st.sampled_from(sorted(puzzle.givens)))

@@ -5,28 +5,15 @@ from __future__ import annotations
 import random
 
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import lpsolve
-from lpsolve.generate import puzzle_from_path, random_path
+from lpsolve.generate import puzzle_from_path
 
-from .conftest import path_is_valid
-
-
-@st.composite
-def generated(draw):
-    adjacency = draw(st.sampled_from(["king", "orthogonal", "hex"]))
-    width = draw(st.integers(2, 6))
-    height = draw(st.integers(2, 6))
-    rng = random.Random(draw(st.integers(0, 2**32)))
-    path = random_path(width, height, adjacency, rng)
-    shown = draw(st.floats(0.0, 0.6))
-    keep_ends = draw(st.booleans())
-    return puzzle_from_path(path, adjacency, shown, rng, keep_ends=keep_ends), path
+from .conftest import hidato_boards, path_is_valid
 
 
 @settings(max_examples=60, deadline=None)
-@given(generated())
+@given(hidato_boards())
 def test_every_returned_solution_is_valid_and_keeps_the_givens(case) -> None:
     puzzle, path = case
     moves = set(puzzle.offsets)
@@ -39,7 +26,7 @@ def test_every_returned_solution_is_valid_and_keeps_the_givens(case) -> None:
 
 
 @settings(max_examples=30, deadline=None)
-@given(generated())
+@given(hidato_boards())
 def test_the_generating_path_is_found_when_everything_is_given(case) -> None:
     puzzle, path = case
     full = puzzle_from_path(path, puzzle.offsets, 1.0, random.Random(0))

@@ -127,7 +127,7 @@ class HidatoPuzzle(Puzzle):
         of the cell of every given m. A given's domain is its own cell.
         """
         size = len(self.cells)
-        distances = {cell: self._distances_from(cell) for cell in self.givens}
+        distances = self._given_distances
         model = CspModel(decode=self._decode_positions)
         for n in range(1, size + 1):
             model.variable(
@@ -222,6 +222,7 @@ class HidatoPuzzle(Puzzle):
 
     @cached_property
     def _given_distances(self) -> dict[Cell, dict[Cell, int]]:
+        """Fewest moves from each given's cell to every cell it can reach."""
         return {cell: self._distances_from(cell) for cell in self.givens}
 
     def _wrong_colour_givens(self) -> list[tuple[Cell, int]]:
