@@ -22,6 +22,10 @@ class PuzzleError(LpsolveError):
         self.line = line
         self.col = col
 
+    def __reduce__(self) -> tuple[type[PuzzleError], tuple[str, str, int | None, int | None]]:
+        # supervised jobs hand errors to their parent pickled: keep the place
+        return type(self), (self.message, self.source, self.line, self.col)
+
     def __str__(self) -> str:
         where = self.source
         if self.line is not None:

@@ -32,12 +32,14 @@ from typing import Any
 import clingo
 import clingo.ast
 
-from . import asp
+from . import asp, sandbox
 from .errors import PuzzleError, UsageError
+from .jobs import DEFAULT_MEMORY, Emit, Limits, supervise
 from .kinds import kind_spec
 from .kinds import load as load_puzzle
 from .puzzle import Puzzle
 from .resources import encoding_file, instances_dir
+from .supervised import call, remaining
 
 Signature = tuple[str, int]
 Answer = frozenset[clingo.Symbol]
@@ -46,7 +48,7 @@ Answer = frozenset[clingo.Symbol]
 TIME_LIMIT = 10.0
 MAX_SOLUTIONS = 100
 
-VERDICTS = ("correct", "wrong", "missing", "duplicate", "too slow", "skipped")
+VERDICTS = ("correct", "wrong", "missing", "duplicate", "too slow", "out of memory", "skipped")
 
 # clingo's messages start with the place: "FILE:LINE:COL[-...]: error: ..."
 _MESSAGE = re.compile(r"^(?P<file>.*?):(?P<line>\d+):(?P<col>\d+)(?:-[\d:]+)?: (?P<text>.*)$", re.S)
@@ -74,31 +76,23 @@ def output_signatures(kind: str) -> tuple[Signature, ...]:
 
 
 def check_program(path: str, allow_scripts: bool = False) -> None:
-    """Parse a user's program: a syntax error, or a ``#script`` block when scripts are
-    not allowed, raises :class:`PuzzleError` at its place. Nothing is run."""
+    """Vet a user's program before clingo reads it (:mod:`lpsolve.sandbox`): every
+    ``#include`` must name a file in the program's own folder, and a ``#script`` block
+    is refused unless scripts are allowed; a syntax error is reported at its place.
+    Raises :class:`PuzzleError`. Nothing is run."""
     if not Path(path).is_file():
         raise PuzzleError("no such file", path)
-    messages: list[str] = []
-    scripts: list[clingo.ast.AST] = []
+    sandbox.vet_program(path, allow_scripts=allow_scripts)
 
-    def collect(statement: clingo.ast.AST) -> None:
-        if statement.ast_type == clingo.ast.ASTType.Script:
-            scripts.append(statement)
 
+def load_program(ctl: clingo.Control, program: str, messages: list[str]) -> None:
+    """Load a vetted program as :mod:`lpsolve.sandbox` requires: from inside its folder,
+    since clingo looks for a relative ``#include`` in the working directory first."""
     try:
-        # Parsing follows #include, so a script in an included file is found too.
-        clingo.ast.parse_files([path], collect, logger=lambda _code, text: messages.append(text))
+        with sandbox.in_program_folder(program) as name:
+            ctl.load(name)
     except RuntimeError as error:
-        raise program_error(messages, path, str(error)) from None
-    if scripts and not allow_scripts:
-        begin = scripts[0].location.begin
-        raise PuzzleError(
-            "the program contains a #script block, which clingo would run; "
-            "give --allow-scripts to run it anyway",
-            begin.filename,
-            begin.line,
-            begin.column,
-        )
+        raise program_error(messages, program, str(error)) from None
 
 
 def program_error(messages: Sequence[str], path: str, fallback: str) -> PuzzleError:
@@ -115,7 +109,7 @@ def program_error(messages: Sequence[str], path: str, fallback: str) -> PuzzleEr
         notes = [m.group("text") for m in map(_MESSAGE.match, rest) if m is not None]
         return PuzzleError(
             f"clingo: {'; '.join([detail, *notes])}",
-            match.group("file"),
+            sandbox.user_path(match.group("file"), path),
             int(match.group("line")),
             int(match.group("col")),
         )
@@ -125,6 +119,15 @@ def program_error(messages: Sequence[str], path: str, fallback: str) -> PuzzleEr
 def one_line(message: str) -> str:
     """A clingo message on one line (it puts the atom or rule on the next)."""
     return " ".join(message.split())
+
+
+def user_message(message: str, program: str) -> str:
+    """A clingo message about ``program`` with the file named as the user named it
+    (clingo read it from inside its folder, see :func:`load_program`)."""
+    match = _MESSAGE.match(message)
+    if match is None:
+        return message
+    return sandbox.user_path(match.group("file"), program) + message[match.end("file") :]
 
 
 # -- searching ---------------------------------------------------------------------------
@@ -154,22 +157,31 @@ def _search(
     ctl: clingo.Control,
     signatures: frozenset[Signature],
     limit: int,
-    timeout: float,
+    timeout: float | None,
+    on_answer: Callable[[Answer], None] | None = None,
 ) -> Search:
-    """Enumerate up to ``limit`` models within ``timeout`` seconds of search."""
+    """Enumerate up to ``limit`` models within ``timeout`` seconds of search; each
+    answer also goes to ``on_answer`` as it is found."""
     search = Search()
 
     def on_model(model: clingo.Model) -> None:
-        search.answers.append(_output_atoms(model, signatures))
+        answer = _output_atoms(model, signatures)
+        search.answers.append(answer)
+        if on_answer is not None:
+            on_answer(answer)
 
     ctl.configuration.solve.models = str(limit)
     start = time.perf_counter()
     with ctl.solve(on_model=on_model, async_=True) as handle:
-        while not handle.wait(_POLL_SECONDS):
-            if time.perf_counter() - start >= timeout:
-                handle.cancel()
-                search.stopped_by = "timeout"
-                break
+        try:
+            while not handle.wait(_POLL_SECONDS):
+                if timeout is not None and time.perf_counter() - start >= timeout:
+                    handle.cancel()
+                    search.stopped_by = "timeout"
+                    break
+        except KeyboardInterrupt:  # the supervisor's stop request: keep what was found
+            handle.cancel()
+            search.stopped_by = "interrupt"
         outcome = handle.get()
     search.seconds = time.perf_counter() - start
     search.complete = bool(outcome.exhausted) and search.stopped_by is None
@@ -191,12 +203,60 @@ def _student_control(
     program: str, puzzle: Puzzle, messages: list[str], extra: Iterable[str] = ()
 ) -> clingo.Control:
     ctl = clingo.Control(list(extra), logger=lambda _code, text: messages.append(text.strip()))
+    load_program(ctl, program, messages)
     try:
-        ctl.load(program)
         ctl.add("base", [], asp.facts_program(puzzle.facts()))
     except RuntimeError as error:
         raise program_error(messages, program, str(error)) from None
     return ctl
+
+
+def _bounded_search(
+    build: Callable[[list[str]], clingo.Control],
+    signatures: frozenset[Signature],
+    max_solutions: int,
+    limits: Limits,
+) -> Search:
+    """Ground and search a program in a supervised job: ``build(messages)`` makes the
+    ground control object inside the job (clingo's messages go to ``messages``). A
+    stop (time, memory, Ctrl-C) keeps the answers found before it."""
+    start = time.monotonic()
+    deadline = limits.deadline(start)
+    found: list[Answer] = []
+
+    def job(emit: Emit) -> Search:
+        messages: list[str] = []
+        ctl = build(messages)
+        search = _search(ctl, signatures, max_solutions, remaining(deadline), emit)
+        search.answers = []  # they reached the parent one by one
+        search.messages = messages
+        return search
+
+    outcome = supervise(job, limits, found.append, start=start)
+    search = outcome.value or Search()
+    search.answers = found
+    if outcome.stopped_by is not None and not search.complete:
+        search.stopped_by = "timeout" if outcome.stopped_by == "timeout" else outcome.stopped_by
+    search.seconds = outcome.seconds
+    return search
+
+
+def _reference_verdicts(
+    puzzle: Puzzle, answers: Sequence[Answer], signatures: frozenset[Signature], limits: Limits
+) -> list[bool | None]:
+    """For each answer: does some reference answer set show exactly it (``None``:
+    unknown within the limits)? Used when the reference enumeration stopped at the cap."""
+
+    def job() -> list[bool | None]:
+        ctl = asp.make_control(puzzle, encoding=kind_spec(puzzle.kind).reference_encoding)
+        asp.ground(ctl)
+        return [
+            _is_reference_answer(ctl, answer, signatures, limits.timeout or TIME_LIMIT)
+            for answer in answers
+        ]
+
+    outcome = call(job, limits)
+    return outcome.value if outcome.value is not None else [None] * len(answers)
 
 
 def _is_reference_answer(
@@ -282,6 +342,7 @@ class Grade:
     outputs: tuple[Signature, ...]
     instances: list[InstanceGrade]
     seconds: float = 0.0
+    interrupted: bool = False  # stopped by Ctrl-C: later instances skipped
 
     @property
     def passed(self) -> bool:
@@ -306,6 +367,7 @@ class Grade:
         return {
             "program": self.program,
             "kind": self.kind,
+            "interrupted": self.interrupted,
             "outputs": [f"{name}/{arity}" for name, arity in self.outputs],
             "passed": self.passed,
             "counts": self.counts(),
@@ -368,33 +430,56 @@ def grade_instance(
     *,
     time_limit: float = TIME_LIMIT,
     max_solutions: int = MAX_SOLUTIONS,
+    memory_limit: int | None = DEFAULT_MEMORY,
 ) -> InstanceGrade:
-    """Compare the student program's answers on one puzzle with the reference's."""
+    """Compare the student program's answers on one puzzle with the reference's; each
+    program runs as a supervised job within ``time_limit`` seconds (grounding
+    included) and ``memory_limit`` bytes. Ctrl-C raises ``KeyboardInterrupt``."""
     signatures = frozenset(outputs)
     started = time.perf_counter()
     grade = InstanceGrade(puzzle.source, "correct")
 
-    reference_ctl = asp.make_control(puzzle, encoding=kind_spec(puzzle.kind).reference_encoding)
-    asp.ground(reference_ctl)
-    reference = _search(reference_ctl, signatures, max_solutions, time_limit)
+    limits = Limits(time_limit, memory_limit)
+    reference_encoding = kind_spec(puzzle.kind).reference_encoding
+
+    def reference_control(_messages: list[str]) -> clingo.Control:
+        ctl = asp.make_control(puzzle, encoding=reference_encoding)
+        asp.ground(ctl)
+        return ctl
+
+    reference = _bounded_search(reference_control, signatures, max_solutions, limits)
+    if reference.stopped_by == "interrupt":
+        raise KeyboardInterrupt
     grade.reference_count = len(reference.answers)
     grade.reference_complete = reference.complete
-    if reference.stopped_by == "timeout":
+    if reference.stopped_by in ("timeout", "memory"):
         grade.verdict = "skipped"
-        grade.notes.append(f"the reference needs more than {time_limit:g} s here")
+        grade.notes.append(
+            f"the reference needs more than {time_limit:g} s here"
+            if reference.stopped_by == "timeout"
+            else "the reference needs more memory than the limit here"
+        )
         grade.seconds = time.perf_counter() - started
         return grade
 
-    messages: list[str] = []
-    student_ctl = _student_control(program, puzzle, messages)
-    ground_seconds = _ground(student_ctl, messages, program)
-    student = _search(
-        student_ctl, signatures, max_solutions, max(time_limit - ground_seconds, 0.01)
-    )
+    def student_control(messages: list[str]) -> clingo.Control:
+        ctl = _student_control(program, puzzle, messages)
+        _ground(ctl, messages, program)
+        return ctl
+
+    student = _bounded_search(student_control, signatures, max_solutions, limits)
+    if student.stopped_by == "interrupt":
+        raise KeyboardInterrupt
     # clingo's infos on the student's program, e.g. a misspelt predicate that no rule defines
-    grade.notes.extend(dict.fromkeys(map(one_line, messages)))
+    notes = (one_line(user_message(message, program)) for message in student.messages)
+    grade.notes.extend(dict.fromkeys(notes))
 
     known = set(reference.answers)
+    unknown = [a for a in dict.fromkeys(student.answers) if a not in known]
+    in_reference = {}
+    if unknown and not reference.complete:
+        verdicts = _reference_verdicts(puzzle, unknown, signatures, limits)
+        in_reference = dict(zip(unknown, verdicts, strict=True))
     seen: set[Answer] = set()
     wrong: list[Answer] = []
     for answer in student.answers:
@@ -405,7 +490,7 @@ def grade_instance(
         if answer in known:
             continue
         if not reference.complete:
-            verdict = _is_reference_answer(reference_ctl, answer, signatures, time_limit)
+            verdict = in_reference[answer]
             if verdict is None:
                 grade.notes.append("an answer could not be checked against the reference in time")
             if verdict is not False:
@@ -425,13 +510,18 @@ def grade_instance(
         grade.notes.append(
             f"compared the first {max_solutions} answers only (--max-solutions)"
             if "limit" in (reference.stopped_by, student.stopped_by)
-            else "the student's search ran out of time: compared what it found"
+            else "the student's program ran out of time (grounding or search): "
+            "compared what it found"
+            if student.stopped_by == "timeout"
+            else "the student's program used more memory than the limit: compared what it found"
         )
 
     if grade.wrong:
         grade.verdict = "wrong"
     elif student.stopped_by == "timeout":
         grade.verdict = "too slow"
+    elif student.stopped_by == "memory":
+        grade.verdict = "out of memory"
     elif grade.missing:
         grade.verdict = "missing"
     elif grade.duplicates:
@@ -479,6 +569,7 @@ def grade(
     time_limit: float = TIME_LIMIT,
     max_solutions: int = MAX_SOLUTIONS,
     allow_scripts: bool = False,
+    memory_limit: int | None = DEFAULT_MEMORY,
     on_instance: Callable[[InstanceGrade], None] | None = None,
 ) -> Grade:
     """Grade ``program`` (a file) on ``instances`` (default: the kind's bundled ones).
@@ -494,25 +585,44 @@ def grade(
     paths = [str(p) for p in instances] or [_short(p) for p in bundled_instances(kind)]
     puzzles = [load_puzzle(path, kind) for path in paths]
     grades = []
+    interrupted = False
     for puzzle in puzzles:
-        result = grade_instance(
-            program, puzzle, outputs, time_limit=time_limit, max_solutions=max_solutions
-        )
+        if interrupted:
+            grades.append(InstanceGrade(puzzle.source, "skipped", notes=["interrupted"]))
+            continue
+        try:
+            result = grade_instance(
+                program,
+                puzzle,
+                outputs,
+                time_limit=time_limit,
+                max_solutions=max_solutions,
+                memory_limit=memory_limit,
+            )
+        except KeyboardInterrupt:  # Ctrl-C: report what was graded, skip the rest
+            interrupted = True
+            result = InstanceGrade(puzzle.source, "skipped", notes=["interrupted"])
         grades.append(result)
         if on_instance is not None:
             on_instance(result)
-    return Grade(program, kind, outputs, grades, time.perf_counter() - started)
+    seconds = time.perf_counter() - started
+    return Grade(program, kind, outputs, grades, seconds, interrupted=interrupted)
 
 
 def report_lines(result: Grade) -> list[str]:
     """The text report: a table of instances, the details of each failure, a summary."""
     width = max([len("instance"), *(len(g.instance) for g in result.instances)])
-    lines = [f"{'instance':<{width}}  {'verdict':<9}  {'found':>5}  {'reference':>9}  time"]
+    verdict_width = max([9, *(len(g.verdict) for g in result.instances)])
+    head = f"{'instance':<{width}}  {'verdict':<{verdict_width}}  {'found':>5}  {'reference':>9}"
+    lines = [head + "  time"]
     for g in result.instances:
         found = f"{g.student_count}{'' if g.student_complete else '+'}"
         ref = f"{g.reference_count}{'' if g.reference_complete else '+'}"
         time_text = f"{g.seconds * 1000:.1f} ms" if g.seconds < 1 else f"{g.seconds:.2f} s"
-        lines.append(f"{g.instance:<{width}}  {g.verdict:<9}  {found:>5}  {ref:>9}  {time_text}")
+        lines.append(
+            f"{g.instance:<{width}}  {g.verdict:<{verdict_width}}  {found:>5}  {ref:>9}  "
+            + time_text
+        )
     for g in result.instances:
         if g.verdict == "correct":
             continue
@@ -575,8 +685,13 @@ def run_program(
     limit: int | None = None,
     timeout: float | None = None,
     allow_scripts: bool = False,
+    memory_limit: int | None = DEFAULT_MEMORY,
+    on_answer: Callable[[list[clingo.Symbol], Puzzle | None], None] | None = None,
+    start: float | None = None,
 ) -> tuple[Run, Puzzle | None]:
-    """Solve ASP programs (``.lp`` files) together with the facts of puzzle files.
+    """Solve ASP programs (``.lp`` files) together with the facts of puzzle files, as a
+    supervised job: ``timeout`` seconds (reading, grounding and search) and
+    ``memory_limit`` bytes. ``on_answer(atoms, puzzle)`` sees each answer as it is found.
 
     Returns the answer sets and the (last) puzzle, whose kind can draw them."""
     programs = [f for f in files if f.endswith(".lp")]
@@ -584,36 +699,64 @@ def run_program(
         raise UsageError("give at least one ASP program (a .lp file)")
     for program in programs:
         check_program(program, allow_scripts)
-    puzzles = [load_puzzle(f, kind) for f in files if not f.endswith(".lp")]
-    messages: list[str] = []
-    ctl = clingo.Control(
-        ["--models", str(limit or 0)], logger=lambda _code, text: messages.append(text.strip())
-    )
-    try:
+    limits = Limits(timeout, memory_limit)
+    start = time.monotonic() if start is None else start
+    deadline = limits.deadline(start)
+
+    def run_job(emit: Emit) -> tuple[bool, str | None, list[str]]:
+        puzzles = [load_puzzle(f, kind) for f in files if not f.endswith(".lp")]
+        if puzzles:
+            emit(("puzzle", puzzles[-1]))
+        messages: list[str] = []
+        ctl = clingo.Control(
+            ["--models", str(limit or 0)], logger=lambda _code, text: messages.append(text.strip())
+        )
         for program in programs:
-            ctl.load(program)
-        for puzzle in puzzles:
-            ctl.add("base", [], asp.facts_program(puzzle.facts()))
-    except RuntimeError as error:
-        raise program_error(messages, programs[0], str(error)) from None
-    _ground(ctl, messages, programs[0])
-    answers: list[list[clingo.Symbol]] = []
-    stopped_by = None
-    start = time.perf_counter()
-    with ctl.solve(
-        on_model=lambda m: answers.append(sorted(m.symbols(shown=True))), async_=True
-    ) as handle:
-        while not handle.wait(_POLL_SECONDS):
-            if timeout is not None and time.perf_counter() - start >= timeout:
+            load_program(ctl, program, messages)
+        try:
+            for puzzle in puzzles:
+                ctl.add("base", [], asp.facts_program(puzzle.facts()))
+        except RuntimeError as error:
+            raise program_error(messages, programs[0], str(error)) from None
+        _ground(ctl, messages, programs[0])
+        timeout = remaining(deadline)
+        stopped_by = None
+        began = time.perf_counter()
+        with ctl.solve(
+            on_model=lambda m: emit(("answer", sorted(m.symbols(shown=True)))), async_=True
+        ) as handle:
+            try:
+                while not handle.wait(_POLL_SECONDS):
+                    if timeout is not None and time.perf_counter() - began >= timeout:
+                        handle.cancel()
+                        stopped_by = "timeout"
+                        break
+            except KeyboardInterrupt:  # the supervisor's stop request
                 handle.cancel()
-                stopped_by = "timeout"
-                break
-        outcome = handle.get()
-    complete = bool(outcome.exhausted) and stopped_by is None
+                stopped_by = "interrupt"
+            outcome = handle.get()
+        return bool(outcome.exhausted) and stopped_by is None, stopped_by, messages
+
+    answers: list[list[clingo.Symbol]] = []
+    shown: list[Puzzle] = []
+
+    def receive(item: tuple[str, Any]) -> None:
+        tag, value = item
+        if tag == "puzzle":
+            shown.append(value)
+        else:
+            answers.append(value)
+            if on_answer is not None:
+                on_answer(value, shown[-1] if shown else None)
+
+    outcome = supervise(run_job, limits, receive, start=start)
+    complete, stopped_by, messages = outcome.value or (False, None, [])
+    if outcome.stopped_by is not None and not complete:
+        stopped_by = outcome.stopped_by
     if not complete and stopped_by is None:
         stopped_by = "limit"
-    run = Run(answers, complete, stopped_by, time.perf_counter() - start, messages)
-    return run, puzzles[-1] if puzzles else None
+    run = Run(answers, complete, stopped_by, outcome.seconds, messages)
+    return run, shown[-1] if shown else None
 
 
 def answer_text(answer: Sequence[clingo.Symbol], puzzle: Puzzle | None, atoms: bool) -> str:

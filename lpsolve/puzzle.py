@@ -133,6 +133,11 @@ class Status(enum.Enum):
     NO_SOLUTION = "no solution"  # proved: there is none
     TIMEOUT = "timeout"  # stopped by --timeout before anything was proved
     INTERRUPTED = "interrupted"  # stopped by Ctrl-C
+    MEMORY = "memory limit"  # stopped by --memory-limit before anything was proved
+
+
+#: how a search can be stopped before it ends by itself (``Result.stopped_by``)
+STOPPED = ("timeout", "interrupt", "memory")
 
 
 @dataclass(frozen=True)
@@ -181,7 +186,7 @@ class Result:
     solutions: list[Any] = field(default_factory=list)
     count: int = 0
     complete: bool = False
-    stopped_by: str | None = None  # "limit", "timeout" or "interrupt"
+    stopped_by: str | None = None  # "limit", "stop" or one of STOPPED
     stats: Stats = field(default_factory=Stats)
 
     @property
@@ -194,11 +199,18 @@ class Result:
         return None
 
     @property
+    def stopped(self) -> bool:
+        """Stopped by a timeout, the memory limit or Ctrl-C (not by a solution limit)."""
+        return self.stopped_by in STOPPED
+
+    @property
     def status(self) -> Status:
         if self.count > 0:
             return Status.SOLVED
         if self.stopped_by == "interrupt":
             return Status.INTERRUPTED
+        if self.stopped_by == "memory":
+            return Status.MEMORY
         if self.stopped_by == "timeout":
             return Status.TIMEOUT
         return Status.NO_SOLUTION

@@ -19,10 +19,14 @@ import time
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from . import api, codebreaker
-from .errors import PuzzleError, UsageError
-from .kinds import mastermind as mm
-from .kinds.mastermind import MastermindGame
+from .. import api, codebreaker
+from ..errors import PuzzleError, UsageError
+from ..jobs import writing_output
+from ..kinds import mastermind as mm
+from ..kinds.mastermind import MastermindGame
+from ..puzzle import STOPPED
+from ..supervised import call_printing, remaining
+from .common import compact_json, job_limits, limit_arguments, positive_int
 
 EXIT_OK, EXIT_NO, EXIT_BAD_INPUT, EXIT_STOPPED = 0, 1, 2, 3
 CLASSIC_COLOURS = "red,blue,green,yellow,black,white"
@@ -58,7 +62,7 @@ def add_parser(subparsers: Any) -> None:
     listing = p.add_mutually_exclusive_group()
     listing.add_argument("--all", action="store_true", help="list every consistent code")
     listing.add_argument(
-        "--limit", type=_positive_int, metavar="N", help=f"list at most N (default {DEFAULT_LIMIT})"
+        "--limit", type=positive_int, metavar="N", help=f"list at most N (default {DEFAULT_LIMIT})"
     )
     p.add_argument("--count", action="store_true", help="only count the consistent codes")
     p.add_argument("--format", choices=["text", "json"], default="text")
@@ -74,22 +78,15 @@ def add_parser(subparsers: Any) -> None:
         help="--suggest: the criterion the table is sorted by (default: minimax)",
     )
     p.add_argument(
-        "--top", type=_positive_int, default=10, metavar="N", help="--suggest: rows shown"
+        "--top", type=positive_int, default=10, metavar="N", help="--suggest: rows shown"
     )
     p.add_argument(
         "--seed", type=int, default=1, help="random seed: --suggest samples, play's secret"
     )
     p.add_argument("--codemaker", action="store_true", help="play: lpsolve keeps a secret")
     p.add_argument("--backend", choices=["clingo", "csp"], default="clingo")
-    p.add_argument("--timeout", type=float, metavar="S", help="stop counting after S seconds")
+    limit_arguments(p)
     p.set_defaults(run=run)
-
-
-def _positive_int(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text}")
-    return value
 
 
 def _time(seconds: float) -> str:
@@ -145,6 +142,21 @@ def run(args: argparse.Namespace) -> int:
         return play(game, args, input_line=_input, out=sys.stdout)
     if args.play_game is not None:
         raise UsageError(f"unexpected argument {args.play_game!r} (only 'play' takes a GAME)")
+    # A query runs (and prints, through this process) in a supervised child; if the
+    # supervisor has to stop it (e.g. while grounding), say so here.
+    outcome = call_printing(lambda: _query(args), job_limits(args), start=args.started)
+    if outcome.value is not None:
+        return outcome.value
+    if args.format == "json":
+        status = "interrupted" if outcome.stopped_by == "interrupt" else outcome.stopped_by
+        data = {"status": status, "stopped_by": outcome.stopped_by, "complete": False}
+        print(compact_json(data))
+    print(f"mastermind: {outcome.stop_message()}", file=sys.stderr)
+    return EXIT_STOPPED
+
+
+def _query(args: argparse.Namespace) -> int:
+    """Everything but ``play``: what ``run`` runs under the job's limits."""
     if args.score is not None and args.game is None and args.pegs is None:
         return run_score_alone(args)
     base = api.load(args.game, "mastermind") if args.game else None
@@ -215,30 +227,38 @@ def conflict_lines(game: MastermindGame) -> list[str]:
 def run_list(game: MastermindGame, args: argparse.Namespace) -> int:
     out = sys.stdout
     start = time.perf_counter()
+    deadline = None if args.timeout is None else args.started + args.timeout
+
+    def left() -> float | None:  # the searches share the command's --timeout
+        return remaining(deadline)
+
     codes: list[tuple[str, ...]] = []
+    listing_stopped = False
     if args.backend == "csp" or (args.count and args.limit is not None):
         # The csp backend (or counting up to a limit): count by enumerating.
         limit = None if args.all or args.count else args.limit or DEFAULT_LIMIT
         if args.count:
             limit = args.limit
-        result = api.solve(game, limit, timeout=args.timeout, backend=args.backend)
+        result = api.solve(game, limit, timeout=left(), backend=args.backend)
         codes = [s.colours for s in result.solutions]
         count, complete, stopped = result.count, result.complete, result.stopped_by
         if not args.count and not result.complete and not args.all:
-            counted = api.count(game, timeout=args.timeout, backend=args.backend)
+            counted = api.count(game, timeout=left(), backend=args.backend)
             count, complete, stopped = counted.count, counted.complete, counted.stopped_by
         if args.count:
             codes = []
     else:
-        counted = codebreaker.count_codes(game, timeout=args.timeout)
+        counted = codebreaker.count_codes(game, timeout=left())
         count, complete = counted.count, counted.complete
         stopped = None if complete else "timeout"
         if not args.count and count:
             limit = None if args.all else args.limit or DEFAULT_LIMIT
-            listed = api.solve(game, limit)
+            listed = api.solve(game, limit, timeout=left())
             codes = [s.colours for s in listed.solutions]
+            listing_stopped = listed.stopped
     codes.sort(key=lambda code: [game.colours.index(c) for c in code])
     seconds = time.perf_counter() - start
+    writing_output()
     conflict = count == 0 and complete
     if args.format == "json":
         data: dict[str, Any] = {
@@ -248,7 +268,7 @@ def run_list(game: MastermindGame, args: argparse.Namespace) -> int:
         }
         if conflict:
             data["conflicting_guesses"] = [i + 1 for i in codebreaker.conflicting_guesses(game)]
-        out.write(_compact_json(data) + "\n")
+        out.write(compact_json(data) + "\n")
     else:
         if conflict:
             out.write(
@@ -261,20 +281,16 @@ def run_list(game: MastermindGame, args: argparse.Namespace) -> int:
             out.write(f"{_plural(count, 'consistent code')} ({how}) ({_time(seconds)})\n")
             if codes:
                 if len(codes) < count:
-                    out.write(
-                        f"the first {len(codes)} found, in colour order "
-                        "(--all lists every one, --limit N):\n"
+                    how_listed = (
+                        "before the timeout"
+                        if listing_stopped
+                        else "(--all lists every one, --limit N)"
                     )
+                    out.write(f"the first {len(codes)} found, in colour order {how_listed}:\n")
                 out.write(format_codes(codes) + "\n")
-    if stopped in ("timeout", "interrupt"):
+    if stopped in STOPPED or (listing_stopped and args.all):
         return EXIT_STOPPED
     return EXIT_OK if count else EXIT_NO
-
-
-def _compact_json(data: Any) -> str:
-    from .cli import compact_json
-
-    return compact_json(data)
 
 
 def format_codes(codes: list[tuple[str, ...]]) -> str:
@@ -340,7 +356,7 @@ def run_suggest(game: MastermindGame, args: argparse.Namespace) -> int:
             "ranked_by": args.by,
             "ranked": [_candidate_json(c) for c in found.ranked[args.by][: args.top]],
         }
-        print(_compact_json(data))
+        print(compact_json(data))
     else:
         print(suggestion_text(game, found, args.by, args.top))
     return EXIT_OK

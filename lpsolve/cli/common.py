@@ -1,0 +1,76 @@
+"""What every command shares: exit statuses, the limits of a supervised job
+(``--timeout``, ``--memory-limit``), argument types and JSON for people."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from typing import Any
+
+from ..jobs import DEFAULT_MEMORY, Limits, format_size, parse_size
+
+EXIT_SOLVED, EXIT_NO_SOLUTION, EXIT_BAD_INPUT, EXIT_STOPPED, EXIT_INTERNAL = 0, 1, 2, 3, 70
+EXIT_DISAGREE = 4
+
+#: how messages name what stopped a search (``Result.stopped_by``)
+STOP_WORDS = {"timeout": "timeout", "interrupt": "interrupt", "memory": "the memory limit"}
+
+
+def limit_arguments(command: argparse.ArgumentParser, *, timeout: bool = True) -> None:
+    """``--timeout`` and ``--memory-limit``, the limits of a supervised job."""
+    if timeout:
+        command.add_argument(
+            "--timeout",
+            type=positive_float,
+            metavar="S",
+            help="stop after S seconds: reading, grounding and search (keeps what was found)",
+        )
+    command.add_argument(
+        "--memory-limit",
+        type=memory_size,
+        default=DEFAULT_MEMORY,
+        metavar="SIZE",
+        help="stop a job using more memory, e.g. 500M, 2G, or none "
+        f"(default: {format_size(DEFAULT_MEMORY)}, or half this machine's memory if less)",
+    )
+
+
+def memory_size(text: str) -> int | None:
+    try:
+        return parse_size(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def job_limits(args: argparse.Namespace) -> Limits:
+    return Limits(getattr(args, "timeout", None), args.memory_limit)
+
+
+def positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text}")
+    return value
+
+
+def positive_float(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text}")
+    return value
+
+
+def stderr_console() -> Any:
+    from rich.console import Console
+
+    return Console(stderr=True)
+
+
+_INNERMOST_LIST = re.compile(r"\[\s+([^\[\]{}]*?)\s+\]")
+
+
+def compact_json(data: Any) -> str:
+    """Indented JSON with innermost lists on one line (``[3, 4, 17]``), for people."""
+    text = json.dumps(data, indent=2)
+    return _INNERMOST_LIST.sub(lambda m: "[" + re.sub(r"\s+", " ", m.group(1)) + "]", text)

@@ -1,0 +1,663 @@
+"""The puzzle commands: solve, check, draw, facts, encoding, bench.
+
+Each search runs as a supervised job (``lpsolve.supervised``): ``--timeout`` covers
+reading, grounding and search, ``--memory-limit`` caps memory, Ctrl-C stops at once;
+solutions found before a stop are kept and printed (exit 3).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+
+from .. import api, asp, supervised
+from ..crosscheck import CrossCheck, cross_check
+from ..errors import LpsolveError, UsageError
+from ..jobs import Outcome
+from ..kinds import KINDS, kind_spec
+from ..puzzle import Clue, Puzzle, Result
+from ..resources import encoding_text
+from ..sandbox import comment_safe
+from .common import (
+    EXIT_DISAGREE,
+    EXIT_NO_SOLUTION,
+    EXIT_SOLVED,
+    EXIT_STOPPED,
+    STOP_WORDS,
+    compact_json,
+    job_limits,
+    limit_arguments,
+    positive_int,
+    stderr_console,
+)
+
+
+def add_parsers(commands: Any) -> None:
+    """Add the puzzle commands to ``lpsolve``'s subparsers."""
+    solve = commands.add_parser(
+        "solve",
+        help="solve a puzzle file",
+        description="Solve a puzzle; by default shows one solution "
+        "and checks whether it is unique.",
+    )
+    _puzzle_arguments(solve, formats=("text", "json", "svg"))
+    how_many = solve.add_mutually_exclusive_group()
+    how_many.add_argument("--all", action="store_true", help="enumerate every solution")
+    how_many.add_argument(
+        "--limit", type=positive_int, metavar="N", help="enumerate at most N solutions"
+    )
+    solve.add_argument(
+        "--count",
+        action="store_true",
+        help="count solutions (all, or up to --limit) without printing them",
+    )
+    solve.add_argument(
+        "--merge-identical",
+        action="store_true",
+        help="tiling: solutions that differ only by swapping identical stones are one",
+    )
+    solve.add_argument(
+        "--up-to-symmetry",
+        action="store_true",
+        help="tiling: also solutions that a colour-keeping rotation or reflection of the "
+        "board maps onto each other are one",
+    )
+    solve.set_defaults(run=run_solve)
+
+    check = commands.add_parser("check", help="is the puzzle well-posed (exactly one solution)?")
+    _puzzle_arguments(check)
+    check.set_defaults(run=run_check)
+
+    facts = commands.add_parser("facts", help="print the ASP facts a puzzle becomes")
+    facts.add_argument("file", metavar="FILE")
+    facts.add_argument("--kind", choices=sorted(KINDS), help="puzzle kind (default: from file)")
+    facts.set_defaults(run=run_facts)
+
+    encoding = commands.add_parser("encoding", help="print a kind's ASP encoding")
+    encoding.add_argument("kind", metavar="KIND", help=f"one of: {', '.join(KINDS)}")
+    encoding.add_argument(
+        "--lesson",
+        action="store_true",
+        help="the plain encoding graded against, where the solver's one adds speed-ups",
+    )
+    encoding.set_defaults(run=run_encoding)
+
+    draw = commands.add_parser(
+        "draw",
+        help="draw a puzzle or its solution as SVG",
+        description="Draw a puzzle (or, with --solve, its first solution) as an SVG picture.",
+    )
+    draw.add_argument("file", metavar="FILE", help="puzzle file (kind from its extension)")
+    draw.add_argument("--kind", choices=sorted(KINDS), help="puzzle kind (default: from file)")
+    draw.add_argument("--solve", action="store_true", help="draw the first solution")
+    draw.add_argument(
+        "-o", "--output", metavar="OUT", help="write the SVG to this file (default: stdout)"
+    )
+    limit_arguments(draw)
+    draw.add_argument(
+        "--backend",
+        choices=list(api.BACKENDS),
+        default="clingo",
+        help="with --solve: search with clingo or python-constraint (default: clingo)",
+    )
+    draw.set_defaults(run=run_draw)
+
+    bench = commands.add_parser("bench", help="measure solving speed on the bundled instances")
+    bench.add_argument(
+        "--repeat",
+        type=positive_int,
+        default=5,
+        metavar="N",
+        help="runs per measurement; medians are reported (default: 5)",
+    )
+    bench.add_argument(
+        "--random",
+        action="store_true",
+        help="also generate and solve random 20x20 and 30x30 king boards",
+    )
+    bench.add_argument("--seed", type=int, default=1, help="seed for --random (default: 1)")
+    bench.set_defaults(run=run_bench)
+
+
+def _puzzle_arguments(
+    command: argparse.ArgumentParser, formats: Sequence[str] = ("text", "json")
+) -> None:
+    command.add_argument("file", metavar="FILE", help="puzzle file (kind from its extension)")
+    command.add_argument("--kind", choices=sorted(KINDS), help="puzzle kind (default: from file)")
+    command.add_argument(
+        "--format", choices=list(formats), default="text", help="output format (default: text)"
+    )
+    limit_arguments(command)
+    command.add_argument(
+        "--stats", action="store_true", help="show atoms, rules, choices, conflicts and timings"
+    )
+    command.add_argument(
+        "--backend",
+        choices=list(api.BACKENDS),
+        default="clingo",
+        help="search with clingo (ASP) or python-constraint (csp) (default: clingo)",
+    )
+    command.add_argument(
+        "--cross-check",
+        action="store_true",
+        help="solve with both backends and compare their solutions (exit 4 if they differ)",
+    )
+    command.add_argument(
+        "--explain",
+        action="store_true",
+        help="no solution: name a minimal set of conflicting givens; several: where the "
+        "solutions differ and an extra given that makes the solution unique",
+    )
+
+
+# -- solve and check ---------------------------------------------------------------
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    if args.format == "svg":
+        return _solve_svg(args)
+    if args.cross_check:
+        return _solve_cross_checked(args)
+    if args.count:
+        solved = _count_with_progress(args)
+    else:
+        out = sys.stdout
+        shown = 0
+        show_all = args.all or args.limit is not None
+
+        def print_solution(solution: Any) -> None:
+            nonlocal shown
+            if args.format != "text" or (shown >= 1 and not show_all):
+                return
+            if show_all:
+                out.write(f"Solution {shown + 1}:\n")
+            assert solved_puzzle is not None
+            out.write(solved_puzzle.render(solution) + "\n\n")
+            out.flush()
+            shown += 1
+
+        solved_puzzle: Puzzle | None = None
+
+        def keep_puzzle(puzzle: Puzzle) -> None:
+            nonlocal solved_puzzle
+            solved_puzzle = puzzle
+
+        solved = _search(
+            args,
+            limit=None if args.all else args.limit or 2,
+            prepare=_classes_of(args),
+            followup=_explain_followup(args),
+            on_puzzle=keep_puzzle,
+            on_solution=print_solution,
+        )
+    result = solved.result
+    if result is None:
+        return _stopped_before_search(args, solved.outcome)
+    elapsed = solved.outcome.seconds
+    lines, explained, _ = _explanation(args, solved)
+    if args.format == "json":
+        _print_json(result, elapsed, args.stats, sys.stdout, **explained)
+    else:
+        listing = args.all or args.limit is not None
+        summary = solve_summary(result, elapsed, listing=listing, counting=args.count)
+        sys.stdout.write(summary + "\n")
+        if args.stats:
+            sys.stdout.write(stats_line(result) + "\n")
+        sys.stdout.write("".join(line + "\n" for line in lines))
+    _report_memory_stop(solved.outcome)
+    return exit_status(result)
+
+
+def _stopped_before_search(
+    args: argparse.Namespace, outcome: Outcome[Any], phase: str = "while reading the puzzle"
+) -> int:
+    """A job stopped before it had a result to show (e.g. a huge file and a short
+    timeout): one line saying so, and a JSON answer with ``--format json``."""
+    if getattr(args, "format", "text") == "json":
+        data = {
+            "source": args.file,
+            "status": _STOP_STATUS[outcome.stopped_by or "interrupt"],
+            "stopped_by": outcome.stopped_by,
+            "complete": False,
+            "count": 0,
+            "solutions": [],
+            "timings": {"total_seconds": round(outcome.seconds, 6)},
+        }
+        sys.stdout.write(compact_json(data) + "\n")
+    print(f"{args.file}: {outcome.stop_message()} {phase}", file=sys.stderr)
+    return EXIT_STOPPED
+
+
+_STOP_STATUS = {"timeout": "timeout", "interrupt": "interrupted", "memory": "memory limit"}
+
+
+def _report_memory_stop(outcome: Outcome[Any]) -> None:
+    if outcome.stopped_by == "memory":
+        print(f"{outcome.stop_message()}: give --memory-limit to change it", file=sys.stderr)
+
+
+#: seconds ``--explain`` may search when no ``--timeout`` is given
+EXPLAIN_SECONDS = 60.0
+#: the explanation ends this long before the job's deadline, to hand in what it has
+EXPLAIN_MARGIN = 0.15
+
+Explained = tuple[list[str], dict[str, Any], Sequence[Clue]]
+
+
+def _explain_followup(args: argparse.Namespace) -> supervised.Followup | None:
+    """``--explain``: in the solving job, after the search, with the time left: for no
+    solution a minimal conflict, for several where they differ and an extra given."""
+    if not args.explain:
+        return None
+
+    def explain(puzzle: Puzzle, result: Result, seconds_left: float | None) -> Explained | None:
+        if result.stopped or result.count == 1:
+            return None
+        from ..explain import explain_ambiguity, explain_conflict
+
+        if seconds_left is None:
+            budget = EXPLAIN_SECONDS
+        else:
+            budget = max(seconds_left - EXPLAIN_MARGIN, 0.01)
+        try:
+            found = (explain_conflict if result.count == 0 else explain_ambiguity)(puzzle, budget)
+        except LpsolveError as error:
+            return [f"explanation unavailable: {error}"], {}, ()
+        if found is None:
+            return None
+        return found.lines(), found.as_json(), tuple(getattr(found, "clues", ()))
+
+    return explain
+
+
+def _explanation(args: argparse.Namespace, solved: supervised.Solved) -> Explained:
+    """The explanation's text lines, JSON keys and conflicting givens (for pictures)."""
+    if solved.followup is not None:
+        return solved.followup
+    result, outcome = solved.result, solved.outcome
+    wanted = args.explain and result is not None and not result.stopped and result.count != 1
+    if wanted and outcome.stopped_by is not None:
+        return [f"explanation unavailable: {outcome.stop_message()}"], {}, ()
+    return [], {}, ()
+
+
+def _classes_of(args: argparse.Namespace) -> Callable[[Puzzle], Puzzle] | None:
+    """``--merge-identical`` / ``--up-to-symmetry``: the kind's variant that counts
+    classes of solutions (only kinds with a ``classes`` method have one)."""
+    merge = getattr(args, "merge_identical", False)
+    symmetry = getattr(args, "up_to_symmetry", False)
+    if not (merge or symmetry):
+        return None
+
+    def classes_of(puzzle: Puzzle) -> Puzzle:
+        classes = getattr(puzzle, "classes", None)
+        if classes is None:
+            raise UsageError(
+                f"--merge-identical and --up-to-symmetry apply to tiling puzzles, not {puzzle.kind}"
+            )
+        return classes(merge, symmetry)
+
+    return classes_of
+
+
+def _search(args: argparse.Namespace, **options: Any) -> supervised.Solved:
+    """The command's puzzle file searched in a supervised job under its limits
+    (``--timeout`` counted from the command's start, ``--memory-limit``)."""
+    return supervised.solve_file(
+        args.file,
+        args.kind,
+        backend=args.backend,
+        limits=job_limits(args),
+        start=args.started,
+        **options,
+    )
+
+
+def run_check(args: argparse.Namespace) -> int:
+    if args.cross_check:
+        return _check_cross_checked(args)
+    solved = _search(
+        args,
+        limit=2,
+        followup=_explain_followup(args),
+    )
+    result = solved.result
+    if result is None:
+        return _stopped_before_search(args, solved.outcome)
+    elapsed = solved.outcome.seconds
+    lines, explained, _ = _explanation(args, solved)
+    if args.format == "json":
+        extra: dict[str, Any] = {"well_posed": result.unique is True, **explained}
+        _print_json(result, elapsed, args.stats, sys.stdout, **extra)
+    else:
+        print(check_summary(result, elapsed))
+        if args.stats:
+            print(stats_line(result))
+        for line in lines:
+            print(line)
+    _report_memory_stop(solved.outcome)
+    if result.stopped:
+        return EXIT_STOPPED
+    return EXIT_SOLVED if result.unique else EXIT_NO_SOLUTION
+
+
+def _cross_checked(
+    args: argparse.Namespace, limit: int | None, followup: supervised.Followup | None = None
+) -> Outcome[tuple[CrossCheck, Any]]:
+    """Both backends on the file, in one supervised job under the command's deadline, then
+    ``followup`` on the ``--backend`` side's result with the time left."""
+    start = args.started
+    limits = job_limits(args)
+    deadline = limits.deadline(start)
+    prepare = _classes_of(args)
+
+    def job() -> tuple[CrossCheck, Any]:
+        puzzle = api.load(args.file, args.kind)
+        if prepare is not None:
+            puzzle = prepare(puzzle)
+        end = None if deadline is None else deadline - supervised.MARGIN_SECONDS
+        checked = cross_check(puzzle, limit, deadline=end)
+        if followup is None:
+            return checked, None
+        result = checked.results[args.backend]
+        return checked, followup(puzzle, result, supervised.remaining(deadline))
+
+    outcome = supervised.call(job, limits, start=start)
+    if outcome.value is not None and outcome.stopped_by is not None:
+        for result in outcome.value[0].results.values():  # name the real reason
+            if result.stopped_by == "interrupt":
+                result.stopped_by = outcome.stopped_by
+    return outcome
+
+
+def _check_cross_checked(args: argparse.Namespace) -> int:
+    outcome = _cross_checked(args, 2, _explain_followup(args))
+    if outcome.value is None:
+        return _stopped_before_search(args, outcome, "before both backends finished")
+    checked, explanation = outcome.value
+    result = checked.results[args.backend]
+    lines, explained, _ = explanation or ([], {}, ())
+    if args.format == "json":
+        extra: dict[str, Any] = {
+            "well_posed": result.unique is True,
+            "cross_check": checked.as_json(),
+            **explained,
+        }
+        _print_json(result, outcome.seconds, args.stats, sys.stdout, **extra)
+    else:
+        print(check_summary(result, outcome.seconds))
+        if args.stats:
+            print(stats_line(result))
+        print(checked.summary())
+        for line in lines:
+            print(line)
+    if not checked.agree:
+        return EXIT_DISAGREE
+    if checked.stopped:
+        return EXIT_STOPPED
+    return EXIT_SOLVED if result.unique else EXIT_NO_SOLUTION
+
+
+def _solve_cross_checked(args: argparse.Namespace) -> int:
+    """``solve --cross-check``: the ``--backend`` side is shown as usual (its solutions
+    that pass the checker), then the comparison; exit 4 if the backends disagree."""
+    listing = args.all or args.limit is not None
+    limit = None if args.all or (args.count and args.limit is None) else args.limit or 2
+    outcome = _cross_checked(args, limit)
+    if outcome.value is None:
+        return _stopped_before_search(args, outcome, "before both backends finished")
+    checked, _ = outcome.value
+    elapsed = outcome.seconds
+    result = checked.results[args.backend]
+    puzzle = checked.puzzle
+    if args.format == "json":
+        _print_json(result, elapsed, args.stats, sys.stdout, cross_check=checked.as_json())
+    else:
+        if not args.count:
+            valid = [s for s in result.solutions if not puzzle.violations(s)]
+            for number, solution in enumerate(valid if listing else valid[:1], start=1):
+                heading = f"Solution {number}:\n" if listing else ""
+                sys.stdout.write(heading + puzzle.render(solution) + "\n\n")
+        print(solve_summary(result, elapsed, listing=listing, counting=args.count))
+        if args.stats:
+            print(stats_line(result))
+        print(checked.summary())
+    if not checked.agree:
+        return EXIT_DISAGREE
+    return EXIT_STOPPED if checked.stopped else exit_status(result)
+
+
+class _CountProgress:
+    """A spinner with the running count on stderr, started at the first count (after
+    the job's child process exists: rich's refresh thread must not be forked)."""
+
+    def __init__(self) -> None:
+        self.progress: Any = None
+        self.task: Any = None
+
+    def __call__(self, found: int) -> None:
+        if self.progress is None:
+            from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+            columns = (
+                SpinnerColumn(),
+                TextColumn("{task.completed:,} solutions"),
+                TimeElapsedColumn(),
+            )
+            self.progress = Progress(*columns, transient=True, console=stderr_console())
+            self.progress.start()
+            self.task = self.progress.add_task("counting", total=None)
+        self.progress.update(self.task, completed=found)
+
+    def close(self) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+
+
+def _count_with_progress(args: argparse.Namespace) -> supervised.Solved:
+    """``--count``: all solutions counted without building them (up to ``--limit``:
+    enumerated, not kept long), with a spinner when stderr is a terminal."""
+    show = _CountProgress() if sys.stderr.isatty() and args.limit is None else None
+    try:
+        return _search(
+            args,
+            limit=args.limit,
+            counting=args.limit is None,
+            prepare=_classes_of(args),
+            followup=_explain_followup(args),
+            on_progress=show,
+        )
+    finally:
+        if show is not None:
+            show.close()
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+def solve_summary(result: Result, seconds: float, *, listing: bool, counting: bool) -> str:
+    """One line: how many solutions, whether the search was complete, unique or not, time."""
+    time_text = f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+    n = result.count
+    if result.stopped:
+        reason = STOP_WORDS[result.stopped_by or "interrupt"]
+        head = "no solution found yet" if n == 0 else f"{_plural(n, 'solution')} found"
+        return f"{head}; stopped by {reason}, search incomplete ({time_text})"
+    if n == 0:
+        reasons = "".join(f"\n  {reason}" for reason in result.puzzle.diagnose())
+        return f"no solution (search complete) ({time_text}){reasons}"
+    if result.complete:
+        uniqueness = "unique" if n == 1 else "not unique"
+        return f"{_plural(n, 'solution')}, search complete: {uniqueness} ({time_text})"
+    if not listing and not counting:  # default run: one shown, a second one found
+        return f"not unique: at least 2 solutions (one shown; --all lists them) ({time_text})"
+    tail = "not unique" if n >= 2 else "uniqueness not checked"
+    return f"{_plural(n, 'solution')}, stopped at the limit: {tail} ({time_text})"
+
+
+def check_summary(result: Result, seconds: float) -> str:
+    time_text = f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+    if result.stopped:
+        return f"unknown: stopped by {STOP_WORDS[result.stopped_by or 'interrupt']} ({time_text})"
+    if result.unique:
+        return f"well-posed: exactly one solution ({time_text})"
+    if result.count == 0:
+        reasons = "".join(f"\n  {reason}" for reason in result.puzzle.diagnose())
+        return f"not well-posed: no solution ({time_text}){reasons}"
+    return f"not well-posed: several solutions (at least 2) ({time_text})"
+
+
+def stats_line(result: Result) -> str:
+    s = result.stats
+    if result.backend == "csp":  # its figures: the model's size, values tried and rejected
+        return (
+            f"stats: variables={s.variables:,} constraints={s.constraints:,} "
+            f"choices={s.choices:,} conflicts={s.conflicts:,} "
+            f"build={s.ground_seconds * 1000:.1f} ms solve={s.solve_seconds * 1000:.1f} ms"
+        )
+    return (
+        f"stats: atoms={s.atoms:,} rules={s.rules:,} choices={s.choices:,} "
+        f"conflicts={s.conflicts:,} ground={s.ground_seconds * 1000:.1f} ms "
+        f"solve={s.solve_seconds * 1000:.1f} ms"
+    )
+
+
+def result_json(result: Result, seconds: float, with_stats: bool) -> dict[str, Any]:
+    """The documented JSON schema (see README, "JSON output")."""
+    puzzle = result.puzzle
+    data: dict[str, Any] = {
+        "kind": puzzle.kind,
+        "source": puzzle.source,
+        "backend": result.backend,
+        "status": result.status.value,
+        "count": result.count,
+        "complete": result.complete,
+        "unique": result.unique,
+        "solutions": [puzzle.solution_json(s) for s in result.solutions],
+        "timings": {
+            "ground_seconds": round(result.stats.ground_seconds, 6),
+            "solve_seconds": round(result.stats.solve_seconds, 6),
+            "total_seconds": round(seconds, 6),
+        },
+    }
+    if with_stats:
+        data["stats"] = result.stats.as_dict()
+    return data
+
+
+def _print_json(
+    result: Result, seconds: float, with_stats: bool, out: TextIO, **extra: Any
+) -> None:
+    data = result_json(result, seconds, with_stats)
+    data.update(extra)
+    out.write(compact_json(data) + "\n")
+
+
+def exit_status(result: Result) -> int:
+    if result.stopped:
+        return EXIT_STOPPED
+    return EXIT_SOLVED if result.count > 0 else EXIT_NO_SOLUTION
+
+
+# -- pictures (SVG) ----------------------------------------------------------------------
+
+
+def _solve_svg(args: argparse.Namespace) -> int:
+    """``solve --format svg``: one picture on stdout (the first solution, or the puzzle
+    if there is none); the summary line goes to stderr so stdout stays a valid SVG."""
+    for flag, given in (
+        ("--all", args.all),
+        ("--limit", args.limit is not None),
+        ("--count", args.count),
+        ("--cross-check", args.cross_check),
+    ):
+        if given:
+            raise UsageError(
+                f"--format svg draws one picture (the first solution) and cannot be used with "
+                f"{flag}; use --format text or json to list solutions"
+            )
+    solved = _search(
+        args,
+        limit=2,
+        prepare=_classes_of(args),
+        followup=_explain_followup(args),
+    )
+    result, puzzle = solved.result, solved.puzzle
+    if result is None or puzzle is None:
+        return _stopped_before_search(args, solved.outcome)
+    solution = result.solutions[0] if result.solutions else None
+    lines, _, conflict = _explanation(args, solved)
+    write_svg(puzzle.svg(solution, conflict=conflict), None)
+    summary = solve_summary(result, solved.outcome.seconds, listing=False, counting=False)
+    print(summary, file=sys.stderr)
+    if args.stats:
+        print(stats_line(result), file=sys.stderr)
+    for line in lines:
+        print(line, file=sys.stderr)
+    _report_memory_stop(solved.outcome)
+    return exit_status(result)
+
+
+def run_draw(args: argparse.Namespace) -> int:
+    """``draw``: the puzzle, or with ``--solve`` its first solution (the puzzle, and
+    exit 1, when there is none)."""
+    if not args.solve:
+        puzzle = api.load(args.file, args.kind)
+        write_svg(puzzle.svg(), args.output)
+        return EXIT_SOLVED
+    solved = _search(
+        args,
+        limit=1,
+    )
+    result, puzzle = solved.result, solved.puzzle
+    if result is None or puzzle is None:
+        return _stopped_before_search(args, solved.outcome)
+    solution = result.solutions[0] if result.solutions else None
+    write_svg(puzzle.svg(solution), args.output)
+    if solution is None:
+        summary = solve_summary(result, solved.outcome.seconds, listing=False, counting=False)
+        print(summary, file=sys.stderr)
+    _report_memory_stop(solved.outcome)
+    return exit_status(result)
+
+
+def write_svg(svg: str, output: str | None) -> None:
+    """The picture to ``output`` (a file) or stdout; a file that cannot be written is a
+    usage error (exit 2, one line)."""
+    text = svg if svg.endswith("\n") else svg + "\n"
+    if output is None:
+        sys.stdout.write(text)
+        return
+    try:
+        with open(output, "w", encoding="utf-8") as file:
+            file.write(text)
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise UsageError(f"{output}: cannot write the picture: {reason}") from None
+
+
+# -- facts, encoding, bench ------------------------------------------------------------
+
+
+def run_facts(args: argparse.Namespace) -> int:
+    puzzle = api.load(args.file, args.kind)
+    # the file name is the user's text: one comment line whatever it holds
+    print(f"% {comment_safe(puzzle.source)}: input facts for encodings/{puzzle.encoding}")
+    sys.stdout.write(asp.facts_program(puzzle.facts()))
+    return EXIT_SOLVED
+
+
+def run_encoding(args: argparse.Namespace) -> int:
+    spec = kind_spec(args.kind)
+    sys.stdout.write(encoding_text(spec.reference_encoding if args.lesson else spec.encoding))
+    return EXIT_SOLVED
+
+
+def run_bench(args: argparse.Namespace) -> int:
+    from .. import bench
+
+    bench.run(repeat=args.repeat, random_boards=args.random, seed=args.seed)
+    return EXIT_SOLVED

@@ -1,0 +1,433 @@
+"""The supervised job runner: a job runs in a child process under a wall-clock
+deadline, a memory cap and Ctrl-C, and hands its parent what it finds as it goes.
+
+Why a child process: clingo's grounding cannot be interrupted from Python (a signal
+handler runs only when ``ground()`` returns), and a runaway program can take all the
+machine's memory. Killing a process stops both at any moment. What a job emits
+(solutions, progress) reaches the parent at once, so a stop loses nothing found.
+
+A stop is asked for first (``SIGUSR1``: the child raises ``KeyboardInterrupt``,
+which the backends turn into "stop, keep what was found") and forced after
+:data:`GRACE_SECONDS` (``SIGKILL``). The memory cap is the child's resident memory
+(RSS), read from ``/proc`` every poll; exceeding it kills the child at once. As a
+backstop against a burst between two polls, the child's address space is limited to
+the cap plus :data:`ADDRESS_SPACE_HEADROOM`.
+
+The transport is ``os.fork`` and a pipe of pickled frames, not ``multiprocessing``:
+importing ``multiprocessing.connection`` alone costs 25 ms, more than the 20 ms a
+supervised solve of the seed 10x10 may add. The child inherits the job (a closure is
+fine), so only what it emits is pickled. POSIX only; :func:`supervise` raises
+:class:`UsageError` where ``os.fork`` is missing, and callers can run in-process.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copyreg
+import os
+import pickle
+import resource
+import select
+import signal
+import struct
+import sys
+import time
+import traceback
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+import clingo
+
+from .errors import InternalError, LpsolveError, UsageError
+
+T = TypeVar("T")
+#: what a job calls to hand an item (a solution, a progress count) to its parent
+Emit = Callable[[Any], None]
+
+#: how often the parent looks at the child's memory and the clock
+POLL_SECONDS = 0.02
+#: how long a child asked to stop may take to hand in its partial result
+GRACE_SECONDS = 0.1
+#: the child's address-space backstop above the RSS cap (thread arenas, libraries)
+ADDRESS_SPACE_HEADROOM = 1 << 30
+#: the default memory cap: 4 GiB or half of this machine's memory, whichever is less
+DEFAULT_MEMORY = min(4 << 30, os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2)
+
+STOP_REASONS = ("timeout", "memory", "interrupt")
+
+_UNITS = {"": 1, "B": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+
+
+def parse_size(text: str) -> int | None:
+    """``500M``, ``2G``, ``1.5G``, ``800000K`` or a number of bytes -> bytes; ``none``
+    -> ``None`` (no cap). Raises ``ValueError`` with what was expected."""
+    spec = text.strip().upper().removesuffix("IB").removesuffix("B") or "0"
+    if spec == "NONE":
+        return None
+    unit = spec[-1] if spec[-1] in _UNITS else ""
+    number = spec[: len(spec) - len(unit)]
+    try:
+        value = float(number)
+    except ValueError:
+        value = -1.0
+    size = int(value * _UNITS[unit])
+    if not 1 << 20 <= size <= 1 << 50:
+        raise ValueError(f"expected a size such as 500M or 2G (at least 1M) or none, got {text!r}")
+    return size
+
+
+def format_size(size: int) -> str:
+    """Bytes as people write them: ``512M``, ``2G``, ``1.5G``."""
+    for unit in ("T", "G", "M", "K"):
+        if size >= _UNITS[unit]:
+            value = size / _UNITS[unit]
+            return f"{value:.3g}{unit}"
+    return f"{size}B"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What a job may use: wall-clock seconds (everything: parsing, grounding,
+    search) and resident memory in bytes; ``None`` is unbounded."""
+
+    timeout: float | None = None
+    memory: int | None = DEFAULT_MEMORY
+
+    def deadline(self, start: float) -> float | None:
+        return None if self.timeout is None else start + self.timeout
+
+
+@dataclass
+class Outcome(Generic[T]):
+    """How a supervised job ended: its return value, or why it was stopped."""
+
+    value: T | None
+    stopped_by: str | None  # None (finished), "timeout", "memory" or "interrupt"
+    seconds: float
+    peak_memory: int  # bytes: the highest resident memory seen (0 if never read)
+    memory_limit: int | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.stopped_by is None
+
+    def stop_message(self) -> str:
+        """One line naming the limit that ended the job."""
+        if self.stopped_by == "memory" and self.memory_limit is not None:
+            return f"stopped by the memory limit ({format_size(self.memory_limit)})"
+        if self.stopped_by == "timeout":
+            return f"stopped by the timeout after {self.seconds:.2f} s"
+        return "interrupted"
+
+
+# -- what crosses the pipe --------------------------------------------------------------
+
+
+def _rebuild_symbol(symbol: clingo.Symbol) -> tuple[Callable[..., clingo.Symbol], tuple[Any, ...]]:
+    """Pickle a clingo symbol by its structure: by default it would pickle its handle,
+    an index into the symbol table of the process that made it, which means nothing
+    (and crashes clingo) in another process."""
+    kind = symbol.type
+    if kind == clingo.SymbolType.Number:
+        return clingo.Number, (symbol.number,)
+    if kind == clingo.SymbolType.String:
+        return clingo.String, (symbol.string,)
+    if kind == clingo.SymbolType.Function:
+        return clingo.Function, (symbol.name, symbol.arguments, symbol.positive)
+    if kind == clingo.SymbolType.Infimum:
+        return _infimum, ()
+    return _supremum, ()
+
+
+def _infimum() -> clingo.Symbol:
+    return clingo.Infimum
+
+
+def _supremum() -> clingo.Symbol:
+    return clingo.Supremum
+
+
+copyreg.pickle(clingo.Symbol, _rebuild_symbol)
+
+
+# -- the child -------------------------------------------------------------------------
+
+
+def _interrupt(_signum: int, _frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
+class _Pipe:
+    """Length-prefixed pickled frames; a frame is written whole, never cut by a stop
+    request (the request's signal is blocked while writing)."""
+
+    _HEADER = struct.Struct("!I")
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+
+    def send(self, message: tuple[Any, ...]) -> None:
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGUSR1})
+        try:
+            data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+            view = memoryview(self._HEADER.pack(len(data)) + data)
+            while view:
+                view = view[os.write(self.fd, view) :]
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+#: the pipe to the supervisor, in a supervised child (None elsewhere)
+_parent: _Pipe | None = None
+
+
+def writing_output() -> None:
+    """Tell the supervisor that the job's search is over and it is only writing what it
+    found (to inherited stdout): the deadline no longer cuts it; the memory cap and
+    Ctrl-C still do. Does nothing outside a supervised child."""
+    if _parent is not None:
+        _parent.send(("writing",))
+
+
+def _die_with_parent() -> None:
+    """Linux: the kernel kills the child if the parent dies (e.g. ``kill -9``)."""
+    with contextlib.suppress(OSError, AttributeError):  # not Linux: no such call
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+
+
+def _child(work: Callable[[Emit], Any], fd: int, memory: int | None) -> None:
+    """Run ``work`` and report how it ended; never returns."""
+    code = 0
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent relays Ctrl-C
+        signal.signal(signal.SIGUSR1, _interrupt)
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+        _die_with_parent()
+        null = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(null, 0)  # a job never reads the terminal (e.g. #include "/dev/stdin")
+        if memory is not None:
+            cap = memory + ADDRESS_SPACE_HEADROOM
+            resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+        global _parent
+        pipe = _parent = _Pipe(fd)
+        try:
+            value = work(lambda item: pipe.send(("item", item)))
+            for stream in (sys.stdout, sys.stderr):  # a job may print (inherited streams)
+                stream.flush()
+            pipe.send(("done", value))
+        except BrokenPipeError:  # its stdout was closed, e.g. `lpsolve ... | head`
+            pipe.send(("broken pipe",))
+        except KeyboardInterrupt:
+            pipe.send(("stopped",))
+        except LpsolveError as error:
+            pipe.send(("error", error))
+        except MemoryError:
+            pipe.send(("memory",))
+        except RuntimeError as error:
+            # clingo reports a failed allocation as a RuntimeError naming bad_alloc
+            if "bad_alloc" in str(error):
+                pipe.send(("memory",))
+            else:
+                pipe.send(("crash", traceback.format_exc()))
+        except BaseException:
+            pipe.send(("crash", traceback.format_exc()))
+    except BaseException:
+        code = 70
+    finally:
+        os._exit(code)
+
+
+# -- the parent ------------------------------------------------------------------------
+
+
+def _resident_memory(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/statm", "rb") as statm:
+            return int(statm.read().split()[1]) * _PAGE
+    except (OSError, IndexError, ValueError):
+        return 0
+
+
+_PAGE = os.sysconf("SC_PAGE_SIZE")
+
+
+class _Frames:
+    """Reassembles frames from the pipe's bytes."""
+
+    def __init__(self) -> None:
+        self.buffer = bytearray()
+
+    def feed(self, data: bytes) -> list[tuple[Any, ...]]:
+        self.buffer += data
+        messages = []
+        header = _Pipe._HEADER
+        while len(self.buffer) >= header.size:
+            (length,) = header.unpack_from(self.buffer)
+            if len(self.buffer) < header.size + length:
+                break
+            payload = bytes(self.buffer[header.size : header.size + length])
+            del self.buffer[: header.size + length]
+            messages.append(pickle.loads(payload))
+        return messages
+
+
+def supervise(
+    work: Callable[[Emit], T],
+    limits: Limits | None = None,
+    on_item: Callable[[Any], None] | None = None,
+    *,
+    start: float | None = None,
+) -> Outcome[T]:
+    """Run ``work(emit)`` in a child process under ``limits``.
+
+    Each ``emit(item)`` of the child reaches ``on_item`` in the parent as it happens.
+    Returns the job's value, or how it was stopped (what was emitted before stays
+    delivered). An :class:`LpsolveError` raised by the job is raised here; any other
+    exception in the job becomes :class:`InternalError`. ``start`` (a
+    ``time.monotonic()`` reading) is when the deadline's clock began, default now.
+    """
+    if not hasattr(os, "fork"):
+        raise UsageError("supervised jobs need os.fork (Linux, macOS); run in-process instead")
+    limits = limits or Limits()
+    start = time.monotonic() if start is None else start
+    deadline = limits.deadline(start)
+    for stream in (sys.stdout, sys.stderr):  # else the child could write them again
+        stream.flush()
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover (the child's coverage is not collected)
+        os.close(read_fd)
+        _child(work, write_fd, limits.memory)
+    os.close(write_fd)
+    return _Supervisor(pid, read_fd, limits, deadline, start, on_item).run()
+
+
+class _Supervisor:
+    def __init__(
+        self,
+        pid: int,
+        fd: int,
+        limits: Limits,
+        deadline: float | None,
+        start: float,
+        on_item: Callable[[Any], None] | None,
+    ) -> None:
+        self.pid, self.fd, self.limits = pid, fd, limits
+        self.deadline, self.start, self.on_item = deadline, start, on_item
+        self.frames = _Frames()
+        self.pending: deque[tuple[Any, ...]] = deque()
+        self.end: tuple[Any, ...] | None = None  # the child's last word
+        self.stopped_by: str | None = None
+        self.stop_asked: float | None = None
+        self.killed = False
+        self.eof = False
+        self.peak = 0
+
+    def run(self) -> Outcome[Any]:
+        try:
+            while not self.eof or self.pending:
+                try:
+                    self._step()
+                except KeyboardInterrupt:
+                    if self.stopped_by is None:
+                        self._ask_stop("interrupt")
+                    else:  # a second Ctrl-C: do not wait for the grace period
+                        self._kill()
+        except BaseException:
+            self._kill()
+            raise
+        finally:
+            self._reap()
+            os.close(self.fd)
+        return self._outcome()
+
+    def _step(self) -> None:
+        while self.pending:  # one at a time: a Ctrl-C in on_item loses no item
+            message = self.pending.popleft()
+            if message[0] == "item":
+                if self.on_item is not None:
+                    self.on_item(message[1])
+            elif message[0] == "writing":
+                self.deadline = None
+            else:
+                self.end = message
+        if self.eof:
+            return
+        now = time.monotonic()
+        wait = POLL_SECONDS
+        if self.deadline is not None and self.stopped_by is None:
+            wait = max(0.0, min(wait, self.deadline - now))
+        ready, _, _ = select.select([self.fd], [], [], wait)
+        if ready:
+            data = os.read(self.fd, 1 << 16)
+            if data:
+                self.pending.extend(self.frames.feed(data))
+            else:
+                self.eof = True
+                return
+        self._watch(time.monotonic())
+
+    def _watch(self, now: float) -> None:
+        if self.killed:
+            return
+        memory = _resident_memory(self.pid)
+        self.peak = max(self.peak, memory)
+        cap = self.limits.memory
+        if cap is not None and memory > cap:
+            self.stopped_by = "memory"
+            self._kill()
+        elif self.stopped_by is None and self.deadline is not None and now >= self.deadline:
+            self._ask_stop("timeout")
+        elif self.stop_asked is not None and now - self.stop_asked >= GRACE_SECONDS:
+            self._kill()
+
+    def _ask_stop(self, reason: str) -> None:
+        self.stopped_by = reason
+        self.stop_asked = time.monotonic()
+        self._signal(signal.SIGUSR1)
+
+    def _kill(self) -> None:
+        self.killed = True
+        self._signal(signal.SIGKILL)
+
+    def _signal(self, signum: int) -> None:
+        with contextlib.suppress(ProcessLookupError):  # it ended already
+            os.kill(self.pid, signum)
+
+    def _reap(self) -> None:
+        if not self.eof and not self.killed:
+            self._kill()
+        try:
+            _, status = os.waitpid(self.pid, 0)
+        except ChildProcessError:
+            return
+        if self.end is None and self.stopped_by is None and not self.killed:
+            signum = os.WTERMSIG(status) if os.WIFSIGNALED(status) else 0
+            # the kernel's out-of-memory killer, or the address-space backstop
+            if signum == signal.SIGKILL and self.limits.memory is not None:
+                self.stopped_by = "memory"
+
+    def _outcome(self) -> Outcome[Any]:
+        seconds = time.monotonic() - self.start
+        outcome: Outcome[Any] = Outcome(None, None, seconds, self.peak, self.limits.memory)
+        end = self.end or ("lost",)
+        if end[0] == "done" and self.stopped_by != "memory":
+            outcome.value = end[1]  # finished, perhaps with a partial result of its own
+            outcome.stopped_by = self.stopped_by if self.stop_asked is not None else None
+            return outcome
+        if end[0] == "error":
+            raise end[1]
+        if end[0] == "broken pipe":
+            raise BrokenPipeError
+        if end[0] == "memory":
+            self.stopped_by = "memory"
+        if self.stopped_by is not None:
+            outcome.stopped_by = self.stopped_by
+            return outcome
+        if end[0] == "crash":
+            raise InternalError(f"a job failed:\n{end[1].rstrip()}")
+        raise InternalError("a job ended without a word (killed from outside?)")

@@ -1,0 +1,210 @@
+"""The library's calls as supervised jobs (:mod:`lpsolve.jobs`): what the command line
+runs, so every search ends on time, within memory and on Ctrl-C.
+
+:func:`solve_file` reads, solves and (optionally) explains one puzzle file in a child
+process; the puzzle and each solution come back as soon as they exist, so a stop at
+any moment (even while parsing or grounding) returns everything found so far.
+:func:`call` runs any function as a bounded job and returns its value.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import io
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import api
+from .jobs import Emit, Limits, Outcome, supervise
+from .puzzle import Puzzle, Result
+
+#: emit a counting progress item every this many models (a message per model would
+#: cost more than the search)
+PROGRESS_EVERY = 1000
+
+#: after the search, what else the job computes with the time left (e.g. an explanation)
+Followup = Callable[[Puzzle, Result, float | None], Any]
+
+
+@dataclass
+class Solved:
+    """A supervised solve: the puzzle (``None`` if stopped before it was read), the
+    search's result (partial after a stop), what the follow-up computed, and how the
+    job ended (``outcome.stopped_by``, its time and peak memory)."""
+
+    puzzle: Puzzle | None
+    result: Result | None
+    followup: Any
+    outcome: Outcome[Any]
+    solutions: list[Any] = field(default_factory=list)
+
+
+#: a job's own searches end this much before its deadline, so that they stop by
+#: themselves (with exact counts and statistics) before the supervisor must ask
+MARGIN_SECONDS = 0.05
+
+
+def remaining(deadline: float | None) -> float | None:
+    """Seconds a search inside a job may take before ``deadline`` (``None``: no end)."""
+    if deadline is None:
+        return None
+    return max(deadline - time.monotonic() - MARGIN_SECONDS, 0.001)
+
+
+def solve_file(
+    path: str,
+    kind: str | None = None,
+    *,
+    limit: int | None = 2,
+    counting: bool = False,
+    backend: str = "clingo",
+    limits: Limits | None = None,
+    prepare: Callable[[Puzzle], Puzzle] | None = None,
+    followup: Followup | None = None,
+    on_puzzle: Callable[[Puzzle], None] | None = None,
+    on_solution: Callable[[Any], None] | None = None,
+    on_progress: Callable[[int], None] | None = None,
+    start: float | None = None,
+) -> Solved:
+    """Read ``path`` and search it in a supervised child, as :func:`lpsolve.solve`
+    (``limit`` solutions, ``None`` all) or, with ``counting``, :func:`lpsolve.count`.
+
+    ``prepare`` turns the parsed puzzle into the one searched (e.g. a tiling's
+    solution classes); ``followup(puzzle, result, seconds_left)`` runs after the
+    search in the same job and under the same deadline. The callbacks run in this
+    process as the child finds things. Bad input raises :class:`PuzzleError` here.
+    """
+    limits = limits or Limits()
+    start = time.monotonic()
+    deadline = limits.deadline(start)
+
+    def work(emit: Emit) -> Any:
+        puzzle = api.load(path, kind)
+        if prepare is not None:
+            puzzle = prepare(puzzle)
+        emit(("puzzle", puzzle))
+        if counting:
+
+            def progress(found: int) -> None:
+                if found % PROGRESS_EVERY == 0:
+                    emit(("progress", found))
+
+            result = api.count(
+                puzzle,
+                timeout=remaining(deadline),
+                on_progress=progress if on_progress is not None else None,
+                backend=backend,
+            )
+        else:
+            result = api.solve(
+                puzzle,
+                limit,
+                timeout=remaining(deadline),
+                on_solution=lambda solution: emit(("solution", solution)),
+                backend=backend,
+            )
+        # the solutions and the puzzle have crossed already: send the rest only
+        emit(("result", dataclasses.replace(result, puzzle=None, solutions=[])))
+        if followup is None:
+            return None
+        return followup(puzzle, result, remaining(deadline))
+
+    solved = Solved(None, None, None, Outcome(None, None, 0.0, 0))
+    progress = 0
+
+    def receive(item: tuple[str, Any]) -> None:
+        nonlocal progress
+        tag, value = item
+        if tag == "puzzle":
+            solved.puzzle = value
+            if on_puzzle is not None:
+                on_puzzle(value)
+        elif tag == "solution":
+            solved.solutions.append(value)
+            if on_solution is not None:
+                on_solution(value)
+        elif tag == "progress":
+            progress = value
+            if on_progress is not None:
+                on_progress(value)
+        elif tag == "result":
+            solved.result = dataclasses.replace(
+                value, puzzle=solved.puzzle, solutions=solved.solutions
+            )
+
+    outcome = supervise(work, limits, receive, start=start)
+    solved.outcome = outcome
+    solved.followup = outcome.value
+    stop = outcome.stopped_by
+    if solved.result is None and solved.puzzle is not None:  # stopped mid-search
+        solved.result = Result(
+            puzzle=solved.puzzle,
+            backend=backend,
+            solutions=solved.solutions,
+            count=max(len(solved.solutions), progress),
+            complete=False,
+            stopped_by=stop or "interrupt",
+        )
+    elif (
+        solved.result is not None
+        and stop is not None
+        and not solved.result.complete
+        and solved.result.stopped_by in (None, "interrupt", "timeout")
+    ):  # the search stopped itself on the same request: name the real reason
+        solved.result.stopped_by = stop
+    return solved
+
+
+def call(
+    function: Callable[[], Any], limits: Limits, *, start: float | None = None
+) -> Outcome[Any]:
+    """Run ``function()`` as a bounded job; its value must be picklable. ``start``: when
+    the deadline's clock began (``time.monotonic()``), default now."""
+    return supervise(lambda _emit: function(), limits, start=start)
+
+
+class _Relay(io.TextIOBase):
+    """A job's stdout: whole lines go to the parent as they are written."""
+
+    def __init__(self, emit: Emit) -> None:
+        self.emit = emit
+        self.pending = ""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        self.pending += text
+        if "\n" in text:
+            self.flush()
+        return len(text)
+
+    def flush(self) -> None:
+        if self.pending:
+            text, self.pending = self.pending, ""
+            self.emit(text)
+
+
+def call_printing(
+    function: Callable[[], Any], limits: Limits, *, start: float | None = None
+) -> Outcome[Any]:
+    """Run ``function()`` as a bounded job whose printed output (``sys.stdout``) appears
+    here line by line as it is printed; returns its value like :func:`call`."""
+
+    def work(emit: Emit) -> Any:
+        relay = _Relay(emit)
+        with contextlib.redirect_stdout(relay):
+            try:
+                return function()
+            finally:
+                relay.flush()
+
+    def show(text: str) -> None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+
+    return supervise(work, limits, show, start=start)

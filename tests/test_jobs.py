@@ -1,0 +1,199 @@
+"""The supervised job runner (lpsolve/jobs.py): deadlines that cut through clingo's
+grounding, the memory cap, Ctrl-C, streamed items, errors crossing the process.
+
+The clock figures asserted here are generous bounds (a loaded machine must not fail
+them); the measured latencies are in the README, from benchmarks/limits.py.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+
+import clingo
+import pytest
+
+from lpsolve.errors import InternalError, PuzzleError
+from lpsolve.jobs import Limits, format_size, parse_size, supervise
+
+MB = 1 << 20
+
+
+def ground_forever() -> None:
+    """A grounding that never ends: clingo does not return to Python meanwhile."""
+    ctl = clingo.Control()
+    ctl.add("base", [], "p(X+1) :- p(X). p(0).")
+    ctl.ground([("base", [])])
+
+
+def test_value_and_items_in_order() -> None:
+    items: list[int] = []
+
+    def work(emit):
+        for i in range(200):
+            emit(i)
+        return "done"
+
+    outcome = supervise(work, Limits(timeout=30), items.append)
+    assert outcome.value == "done" and outcome.finished
+    assert items == list(range(200))
+
+
+def test_timeout_cuts_grounding_and_keeps_items() -> None:
+    items: list[str] = []
+
+    def work(emit):
+        emit("before")
+        ground_forever()
+
+    outcome = supervise(work, Limits(timeout=1.0), items.append)
+    assert outcome.stopped_by == "timeout"
+    assert outcome.value is None
+    assert items == ["before"]
+    assert 1.0 <= outcome.seconds < 4.0
+
+
+def test_memory_cap_ends_the_job() -> None:
+    def work(_emit):
+        hoard = []
+        while True:  # 8 MB a step, touched so that it is resident
+            hoard.append(bytearray(8 * MB))
+
+    outcome = supervise(work, Limits(timeout=60, memory=150 * MB))
+    assert outcome.stopped_by == "memory"
+    assert "memory limit (150M)" in outcome.stop_message()
+    # resident memory seen never far past the cap: the poll caught it
+    assert outcome.peak_memory < 150 * MB + 100 * MB
+
+
+def test_memory_cap_in_grounding() -> None:
+    def work(_emit):
+        ctl = clingo.Control()
+        ctl.add("base", [], "n(1..3000). q(X,Y) :- n(X), n(Y).")
+        ctl.ground([("base", [])])
+
+    outcome = supervise(work, Limits(timeout=60, memory=120 * MB))
+    assert outcome.stopped_by == "memory"
+
+
+def test_ctrl_c_in_grounding() -> None:
+    """SIGINT to the parent (as the terminal sends it) stops a job that is grounding."""
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    started = time.monotonic()
+    try:
+        outcome = supervise(lambda _emit: ground_forever(), Limits(timeout=60))
+    finally:
+        timer.cancel()
+    assert outcome.stopped_by == "interrupt"
+    assert time.monotonic() - started < 0.5 + 2.0
+
+
+def test_stop_request_lets_a_search_hand_in_its_result() -> None:
+    """A child in Python code gets the stop as KeyboardInterrupt and may still answer."""
+
+    def work(_emit):
+        try:
+            while True:
+                time.sleep(0.01)
+        except KeyboardInterrupt:
+            return "partial"
+
+    outcome = supervise(work, Limits(timeout=0.5))
+    assert outcome.value == "partial"
+    assert outcome.stopped_by == "timeout"
+
+
+def test_puzzle_error_crosses_with_its_place() -> None:
+    def work(_emit):
+        raise PuzzleError("expected a number", "board.hidoku", 3, 7)
+
+    with pytest.raises(PuzzleError) as caught:
+        supervise(work, Limits(timeout=10))
+    assert str(caught.value) == "board.hidoku:3:7: expected a number"
+
+
+def test_a_crash_is_an_internal_error() -> None:
+    def work(_emit):
+        return 1 // 0
+
+    with pytest.raises(InternalError, match="ZeroDivisionError"):
+        supervise(work, Limits(timeout=10))
+
+
+def test_a_killed_child_is_reported() -> None:
+    def work(_emit):
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(10)
+
+    with pytest.raises(InternalError, match="ended without a word"):
+        supervise(work, Limits(timeout=30, memory=None))
+
+
+def test_no_child_outlives_the_job() -> None:
+    pids: list[int] = []
+
+    def work(emit):
+        emit(os.getpid())
+        ground_forever()
+
+    supervise(work, Limits(timeout=0.5), pids.append)
+    with pytest.raises(ProcessLookupError):
+        os.kill(pids[0], 0)
+
+
+def test_the_job_cannot_read_the_terminal() -> None:
+    def work(_emit):
+        with open("/dev/stdin", "rb") as stdin:
+            return stdin.read()
+
+    assert supervise(work, Limits(timeout=10)).value == b""
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [
+        ("500M", 500 * MB),
+        ("2G", 2 << 30),
+        ("1.5G", 3 << 29),
+        ("800000K", 800000 << 10),
+        ("2GiB", 2 << 30),
+        ("1048576", 1 << 20),
+        ("none", None),
+        ("NONE", None),
+    ],
+)
+def test_parse_size(text: str, size: int | None) -> None:
+    assert parse_size(text) == size
+
+
+@pytest.mark.parametrize("text", ["", "abc", "-5M", "0", "1K", "5X", "M", "2 G G"])
+def test_parse_size_rejects(text: str) -> None:
+    with pytest.raises(ValueError, match="expected a size"):
+        parse_size(text)
+
+
+def test_format_size_round_trips() -> None:
+    for text in ("500M", "2G", "1.5G", "64M"):
+        assert format_size(parse_size(text) or 0) == text
+
+
+def test_clingo_symbols_cross_intact() -> None:
+    """Symbols are rebuilt from their structure in the parent (by default they would
+    pickle a handle into the child's own symbol table)."""
+    texts = ['p(1,"a\\"b\\nc",(2,-3),f(g))', "#inf", "#sup", "-q(x)", "()", '"x"', "-7"]
+
+    def work(_emit):
+        # fresh symbols, made in the child only, after the fork
+        return [clingo.parse_term(f"{text}") for text in texts] + [
+            clingo.Function("new_in_child", [clingo.Number(i)]) for i in range(1000)
+        ]
+
+    symbols = supervise(work, Limits(timeout=30)).value
+    assert [str(symbol) for symbol in symbols[: len(texts)]] == texts
+    assert symbols[len(texts) :] == [
+        clingo.Function("new_in_child", [clingo.Number(i)]) for i in range(1000)
+    ]
+    assert sorted(symbols)  # comparing them is safe
