@@ -161,15 +161,24 @@ def conflicting_guesses(game: MastermindGame) -> list[int]:
     found = core(list(range(len(game.guesses))))
     if found is None:
         return []
-    position = 0
-    while position < len(found):
-        without = found[:position] + found[position + 1 :]
-        smaller = core(without)
-        if smaller is None:
-            position += 1  # this guess is needed for the contradiction
-        else:
-            found = [i for i in without if i in smaller] if smaller else without
-    return found
+    # Deletion in chunks, halved down to single guesses: clingo's first core may hold
+    # nearly every guess (5,007 of 5,008 in a fuzzed game), and deleting one guess at a
+    # time then took 5,000 solves (290 s) where this takes a few dozen. Dropping guesses
+    # only lets more codes fit, so a guess found needed stays needed: the last pass,
+    # one guess at a time, leaves a minimal set.
+    chunk = max(len(found) // 2, 1)
+    while True:
+        position = 0
+        while position < len(found):
+            without = found[:position] + found[position + chunk :]
+            smaller = core(without)
+            if smaller is None:
+                position += chunk  # these guesses are needed, for now
+            else:
+                found = [i for i in without if i in smaller] if smaller else without
+        if chunk == 1:
+            return found
+        chunk //= 2
 
 
 def rule_outs(game: MastermindGame, code: Sequence[str]) -> list[tuple[int, tuple[int, int]]]:

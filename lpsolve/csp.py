@@ -136,6 +136,17 @@ class AllowedPairs(constraint.Constraint):
         return True
 
 
+class ExactSum(constraint.ExactSumConstraint):
+    """python-constraint's ``ExactSumConstraint``, safe when an earlier constraint's
+    preprocessing has emptied a domain: the original then fails on ``min()`` of the
+    empty domain (e.g. a 2x2 magic board with one given). An empty domain means no
+    solution, which the solver finds by itself once preprocessing is over."""
+
+    def preProcess(self, variables: Any, domains: Any, constraints: Any, vconstraints: Any) -> None:
+        if all(domains[variable] for variable in variables):
+            super().preProcess(variables, domains, constraints, vconstraints)
+
+
 class _Stopped(Exception):
     """Raised inside the search by the watchdog: the deadline passed."""
 

@@ -346,8 +346,10 @@ class Grade:
 
     @property
     def passed(self) -> bool:
-        """Every instance graded is correct (skipped ones do not count)."""
-        return all(g.verdict in ("correct", "skipped") for g in self.instances)
+        """Every instance graded is correct (skipped ones do not count), and the grading
+        was not interrupted."""
+        graded = all(g.verdict in ("correct", "skipped") for g in self.instances)
+        return graded and not self.interrupted
 
     def counts(self) -> dict[str, int]:
         return {v: sum(g.verdict == v for g in self.instances) for v in VERDICTS}
@@ -356,7 +358,7 @@ class Grade:
         counts = self.counts()
         parts = [f"{n} {verdict}" for verdict, n in counts.items() if n or verdict == "correct"]
         time_text = f"{self.seconds * 1000:.1f} ms" if self.seconds < 1 else f"{self.seconds:.2f} s"
-        head = "PASS" if self.passed else "FAIL"
+        head = "INTERRUPTED" if self.interrupted else "PASS" if self.passed else "FAIL"
         total = len(self.instances)
         return (
             f"{head}: {self.program} on {total} {self.kind} instance{'s' * (total != 1)}: "

@@ -191,27 +191,49 @@ def writing_output() -> None:
         _parent.send(("writing",))
 
 
-def _die_with_parent() -> None:
-    """Linux: the kernel kills the child if the parent dies (e.g. ``kill -9``)."""
-    with contextlib.suppress(OSError, AttributeError):  # not Linux: no such call
-        import ctypes
+def _death_signal() -> Callable[[], None]:
+    """Linux: a call that makes the kernel kill this process when its parent dies (even
+    by ``kill -9``). Loaded once, in the parent, so that children inherit it ready."""
+    global _set_death_signal
+    if _set_death_signal is None:
+        try:
+            import ctypes
 
-        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+            prctl = ctypes.CDLL(None, use_errno=True).prctl
+            _set_death_signal = lambda: prctl(1, signal.SIGKILL)  # noqa: E731 PR_SET_PDEATHSIG
+        except (OSError, AttributeError):  # not Linux: no such call
+            _set_death_signal = lambda: None  # noqa: E731
+    return _set_death_signal
 
 
-def _child(work: Callable[[Emit], Any], fd: int, memory: int | None) -> None:
+_set_death_signal: Callable[[], None] | None = None
+
+
+def _child(
+    work: Callable[[Emit], Any],
+    fd: int,
+    memory: int | None,
+    parent: int,
+    die_with_parent: Callable[[], None],
+) -> None:
     """Run ``work`` and report how it ended; never returns."""
     code = 0
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent relays Ctrl-C
         signal.signal(signal.SIGUSR1, _interrupt)
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-        _die_with_parent()
+        die_with_parent()
+        if os.getppid() != parent:  # it died before the call took effect
+            os._exit(code)
         null = os.open(os.devnull, os.O_RDONLY)
         os.dup2(null, 0)  # a job never reads the terminal (e.g. #include "/dev/stdin")
-        if memory is not None:
+        if memory is not None:  # the backstop; never above a limit inherited
+            soft, hard = resource.getrlimit(resource.RLIMIT_AS)
             cap = memory + ADDRESS_SPACE_HEADROOM
-            resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+            for inherited in (soft, hard):
+                if inherited != resource.RLIM_INFINITY:
+                    cap = min(cap, inherited)
+            resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
         global _parent
         pipe = _parent = _Pipe(fd)
         try:
@@ -297,11 +319,13 @@ def supervise(
     deadline = limits.deadline(start)
     for stream in (sys.stdout, sys.stderr):  # else the child could write them again
         stream.flush()
+    die_with_parent = _death_signal()
+    parent = os.getpid()
     read_fd, write_fd = os.pipe()
     pid = os.fork()
-    if pid == 0:  # pragma: no cover (the child's coverage is not collected)
+    if pid == 0:  # the child: runs the job, never returns
         os.close(read_fd)
-        _child(work, write_fd, limits.memory)
+        _child(work, write_fd, limits.memory, parent, die_with_parent)
     os.close(write_fd)
     return _Supervisor(pid, read_fd, limits, deadline, start, on_item).run()
 

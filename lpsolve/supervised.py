@@ -41,6 +41,9 @@ class Solved:
     followup: Any
     outcome: Outcome[Any]
     solutions: list[Any] = field(default_factory=list)
+    #: with no solution (search complete): the rules the givens break (``diagnose()``),
+    #: worked out in the job, under its limits
+    diagnosis: list[str] = field(default_factory=list)
 
 
 #: a job's own searches end this much before its deadline, so that they stop by
@@ -109,6 +112,8 @@ def solve_file(
             )
         # the solutions and the puzzle have crossed already: send the rest only
         emit(("result", dataclasses.replace(result, puzzle=None, solutions=[])))
+        if result.count == 0 and result.complete:
+            emit(("diagnosis", puzzle.diagnose()))
         if followup is None:
             return None
         return followup(puzzle, result, remaining(deadline))
@@ -131,6 +136,8 @@ def solve_file(
             progress = value
             if on_progress is not None:
                 on_progress(value)
+        elif tag == "diagnosis":
+            solved.diagnosis = value
         elif tag == "result":
             solved.result = dataclasses.replace(
                 value, puzzle=solved.puzzle, solutions=solved.solutions

@@ -197,3 +197,19 @@ def test_clingo_symbols_cross_intact() -> None:
         clingo.Function("new_in_child", [clingo.Number(i)]) for i in range(1000)
     ]
     assert sorted(symbols)  # comparing them is safe
+
+
+def test_an_inherited_address_space_limit_is_kept() -> None:
+    """Under ``ulimit -v`` (a hard limit below the cap's backstop) jobs still run."""
+    import subprocess
+    import sys
+
+    code = (
+        "import resource; from lpsolve.jobs import Limits, supervise; "
+        "limit = 3 << 30; resource.setrlimit(resource.RLIMIT_AS, (limit, limit)); "
+        "outcome = supervise(lambda emit: resource.getrlimit(resource.RLIMIT_AS), "
+        "Limits(timeout=30, memory=4 << 30)); "
+        "assert outcome.value == (limit, limit), outcome; print('ok')"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout.strip() == "ok", done.stderr

@@ -111,6 +111,15 @@ def test_bad_memory_limit(size: str, capsys: pytest.CaptureFixture[str]) -> None
     assert "expected a size such as 500M or 2G" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("seconds", ["abc", "0", "-1", "nan", "inf"])
+def test_bad_timeout(seconds: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["solve", "instances/takuzu/seed-8x8.takuzu", f"--timeout={seconds}"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert f"expected a positive number of seconds, got '{seconds}'" in err
+
+
 def test_draw_solve_timeout(big_takuzu: Path) -> None:
     """Stopped before a solution: the puzzle itself is drawn, and the summary says why."""
     status, out, err, seconds = lpsolve("draw", str(big_takuzu), "--solve", "--timeout", "1")
@@ -150,6 +159,24 @@ def test_grade_never_ending_student() -> None:
     assert [row[1:3] for row in rows] == [["too", "slow"], ["too", "slow"]]
     assert "FAIL" in out and "2 too slow" in out
     assert seconds < 2 * (1 + 1) + SLACK  # each instance: reference + student, 1 s each
+
+
+def test_grade_ctrl_c_in_a_students_grounding() -> None:
+    status, out, latency = interrupted(
+        "grade",
+        str(STUDENTS / "never_ends.lp"),
+        "--kind",
+        "takuzu",
+        "--time-limit",
+        "60",
+        "instances/takuzu/seed-8x8.takuzu",
+        "instances/takuzu/seed-intro-6x6.takuzu",
+        after=2.0,
+    )
+    assert status == 3
+    assert latency < 1 + SLACK
+    assert out.splitlines()[-1].startswith("INTERRUPTED: ")
+    assert "PASS" not in out
 
 
 def test_grade_memory_hungry_student() -> None:

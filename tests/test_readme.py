@@ -31,10 +31,19 @@ def test_console_example(command: str, expected: str, run, monkeypatch) -> None:
     assert TIME.sub("(TIME)", out).rstrip("\n") == expected.rstrip("\n")
 
 
-def test_library_example(monkeypatch) -> None:
+LIBRARY_EXAMPLES = re.findall(r"```python\n(.*?)```", README, re.S)
+
+
+@pytest.mark.parametrize(
+    "code", LIBRARY_EXAMPLES, ids=[f"python-{i}" for i, _ in enumerate(LIBRARY_EXAMPLES)]
+)
+def test_library_example(code: str, monkeypatch) -> None:
     monkeypatch.chdir(ROOT)
-    (code,) = re.findall(r"```python\n(.*?)```", README, re.S)
     exec(compile(code, "README.md", "exec"), {})
+
+
+def test_readme_has_library_examples() -> None:
+    assert len(LIBRARY_EXAMPLES) >= 2
 
 
 def test_setup_commands_are_the_ones_ci_runs() -> None:

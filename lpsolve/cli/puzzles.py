@@ -19,7 +19,6 @@ from ..jobs import Outcome
 from ..kinds import KINDS, kind_spec
 from ..puzzle import Clue, Puzzle, Result
 from ..resources import encoding_text
-from ..sandbox import comment_safe
 from .common import (
     EXIT_DISAGREE,
     EXIT_NO_SOLUTION,
@@ -201,7 +200,9 @@ def run_solve(args: argparse.Namespace) -> int:
         _print_json(result, elapsed, args.stats, sys.stdout, **explained)
     else:
         listing = args.all or args.limit is not None
-        summary = solve_summary(result, elapsed, listing=listing, counting=args.count)
+        summary = solve_summary(
+            result, elapsed, listing=listing, counting=args.count, reasons=solved.diagnosis
+        )
         sys.stdout.write(summary + "\n")
         if args.stats:
             sys.stdout.write(stats_line(result) + "\n")
@@ -332,7 +333,7 @@ def run_check(args: argparse.Namespace) -> int:
         extra: dict[str, Any] = {"well_posed": result.unique is True, **explained}
         _print_json(result, elapsed, args.stats, sys.stdout, **extra)
     else:
-        print(check_summary(result, elapsed))
+        print(check_summary(result, elapsed, solved.diagnosis))
         if args.stats:
             print(stats_line(result))
         for line in lines:
@@ -345,24 +346,27 @@ def run_check(args: argparse.Namespace) -> int:
 
 def _cross_checked(
     args: argparse.Namespace, limit: int | None, followup: supervised.Followup | None = None
-) -> Outcome[tuple[CrossCheck, Any]]:
+) -> Outcome[tuple[CrossCheck, Any, list[str]]]:
     """Both backends on the file, in one supervised job under the command's deadline, then
-    ``followup`` on the ``--backend`` side's result with the time left."""
+    ``followup`` on the ``--backend`` side's result with the time left; also the kind's
+    diagnosis when that side proved there is no solution."""
     start = args.started
     limits = job_limits(args)
     deadline = limits.deadline(start)
     prepare = _classes_of(args)
 
-    def job() -> tuple[CrossCheck, Any]:
+    def job() -> tuple[CrossCheck, Any, list[str]]:
         puzzle = api.load(args.file, args.kind)
         if prepare is not None:
             puzzle = prepare(puzzle)
         end = None if deadline is None else deadline - supervised.MARGIN_SECONDS
         checked = cross_check(puzzle, limit, deadline=end)
-        if followup is None:
-            return checked, None
         result = checked.results[args.backend]
-        return checked, followup(puzzle, result, supervised.remaining(deadline))
+        none = result.count == 0 and result.complete
+        diagnosis = puzzle.diagnose() if none else []
+        if followup is None:
+            return checked, None, diagnosis
+        return checked, followup(puzzle, result, supervised.remaining(deadline)), diagnosis
 
     outcome = supervised.call(job, limits, start=start)
     if outcome.value is not None and outcome.stopped_by is not None:
@@ -376,7 +380,7 @@ def _check_cross_checked(args: argparse.Namespace) -> int:
     outcome = _cross_checked(args, 2, _explain_followup(args))
     if outcome.value is None:
         return _stopped_before_search(args, outcome, "before both backends finished")
-    checked, explanation = outcome.value
+    checked, explanation, diagnosis = outcome.value
     result = checked.results[args.backend]
     lines, explained, _ = explanation or ([], {}, ())
     if args.format == "json":
@@ -387,7 +391,7 @@ def _check_cross_checked(args: argparse.Namespace) -> int:
         }
         _print_json(result, outcome.seconds, args.stats, sys.stdout, **extra)
     else:
-        print(check_summary(result, outcome.seconds))
+        print(check_summary(result, outcome.seconds, diagnosis))
         if args.stats:
             print(stats_line(result))
         print(checked.summary())
@@ -408,7 +412,7 @@ def _solve_cross_checked(args: argparse.Namespace) -> int:
     outcome = _cross_checked(args, limit)
     if outcome.value is None:
         return _stopped_before_search(args, outcome, "before both backends finished")
-    checked, _ = outcome.value
+    checked, _, diagnosis = outcome.value
     elapsed = outcome.seconds
     result = checked.results[args.backend]
     puzzle = checked.puzzle
@@ -420,7 +424,10 @@ def _solve_cross_checked(args: argparse.Namespace) -> int:
             for number, solution in enumerate(valid if listing else valid[:1], start=1):
                 heading = f"Solution {number}:\n" if listing else ""
                 sys.stdout.write(heading + puzzle.render(solution) + "\n\n")
-        print(solve_summary(result, elapsed, listing=listing, counting=args.count))
+        summary = solve_summary(
+            result, elapsed, listing=listing, counting=args.count, reasons=diagnosis
+        )
+        print(summary)
         if args.stats:
             print(stats_line(result))
         print(checked.summary())
@@ -478,8 +485,11 @@ def _plural(n: int, word: str) -> str:
     return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
-def solve_summary(result: Result, seconds: float, *, listing: bool, counting: bool) -> str:
-    """One line: how many solutions, whether the search was complete, unique or not, time."""
+def solve_summary(
+    result: Result, seconds: float, *, listing: bool, counting: bool, reasons: Sequence[str] = ()
+) -> str:
+    """One line: how many solutions, whether the search was complete, unique or not, time;
+    with no solution, the ``reasons`` (the kind's diagnosis) on the lines after."""
     time_text = f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
     n = result.count
     if result.stopped:
@@ -487,8 +497,7 @@ def solve_summary(result: Result, seconds: float, *, listing: bool, counting: bo
         head = "no solution found yet" if n == 0 else f"{_plural(n, 'solution')} found"
         return f"{head}; stopped by {reason}, search incomplete ({time_text})"
     if n == 0:
-        reasons = "".join(f"\n  {reason}" for reason in result.puzzle.diagnose())
-        return f"no solution (search complete) ({time_text}){reasons}"
+        return f"no solution (search complete) ({time_text}){_indented(reasons)}"
     if result.complete:
         uniqueness = "unique" if n == 1 else "not unique"
         return f"{_plural(n, 'solution')}, search complete: {uniqueness} ({time_text})"
@@ -498,15 +507,18 @@ def solve_summary(result: Result, seconds: float, *, listing: bool, counting: bo
     return f"{_plural(n, 'solution')}, stopped at the limit: {tail} ({time_text})"
 
 
-def check_summary(result: Result, seconds: float) -> str:
+def _indented(lines: Sequence[str]) -> str:
+    return "".join(f"\n  {line}" for line in lines)
+
+
+def check_summary(result: Result, seconds: float, reasons: Sequence[str] = ()) -> str:
     time_text = f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
     if result.stopped:
         return f"unknown: stopped by {STOP_WORDS[result.stopped_by or 'interrupt']} ({time_text})"
     if result.unique:
         return f"well-posed: exactly one solution ({time_text})"
     if result.count == 0:
-        reasons = "".join(f"\n  {reason}" for reason in result.puzzle.diagnose())
-        return f"not well-posed: no solution ({time_text}){reasons}"
+        return f"not well-posed: no solution ({time_text}){_indented(reasons)}"
     return f"not well-posed: several solutions (at least 2) ({time_text})"
 
 
@@ -591,7 +603,9 @@ def _solve_svg(args: argparse.Namespace) -> int:
     solution = result.solutions[0] if result.solutions else None
     lines, _, conflict = _explanation(args, solved)
     write_svg(puzzle.svg(solution, conflict=conflict), None)
-    summary = solve_summary(result, solved.outcome.seconds, listing=False, counting=False)
+    summary = solve_summary(
+        result, solved.outcome.seconds, listing=False, counting=False, reasons=solved.diagnosis
+    )
     print(summary, file=sys.stderr)
     if args.stats:
         print(stats_line(result), file=sys.stderr)
@@ -618,7 +632,9 @@ def run_draw(args: argparse.Namespace) -> int:
     solution = result.solutions[0] if result.solutions else None
     write_svg(puzzle.svg(solution), args.output)
     if solution is None:
-        summary = solve_summary(result, solved.outcome.seconds, listing=False, counting=False)
+        summary = solve_summary(
+            result, solved.outcome.seconds, listing=False, counting=False, reasons=solved.diagnosis
+        )
         print(summary, file=sys.stderr)
     _report_memory_stop(solved.outcome)
     return exit_status(result)
@@ -644,6 +660,8 @@ def write_svg(svg: str, output: str | None) -> None:
 
 def run_facts(args: argparse.Namespace) -> int:
     puzzle = api.load(args.file, args.kind)
+    from ..sandbox import comment_safe  # the only use here: not imported at start-up
+
     # the file name is the user's text: one comment line whatever it holds
     print(f"% {comment_safe(puzzle.source)}: input facts for encodings/{puzzle.encoding}")
     sys.stdout.write(asp.facts_program(puzzle.facts()))

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .. import limits
 from ..errors import PuzzleError, UsageError
 from ..puzzle import Puzzle
 from . import hidato, magic, mastermind, takuzu, textformat, tiling
@@ -58,6 +59,10 @@ def kind_spec(name: str) -> KindSpec:
 
 def parse_text(text: str, source: str, extension: str, kind: str | None = None) -> Puzzle:
     """Parse puzzle text; the kind comes from ``kind``, the extension or JSON ``"kind"``."""
+    if not (text.isascii() and len(text) <= limits.MAX_FILE_BYTES):
+        # a character is at least one byte: the first MAX + 1 tell whether it is too big
+        head = text[: limits.MAX_FILE_BYTES + 1].encode("utf-8", "surrogatepass")
+        limits.check_size(head, source, "text")
     extension = extension.lower()
     if extension == ".json":
         data = textformat.load_json(text, source)
@@ -86,17 +91,32 @@ def parse_text(text: str, source: str, extension: str, kind: str | None = None) 
 
 
 def load(path: str | Path, kind: str | None = None) -> Puzzle:
-    """Read and parse a puzzle file."""
+    """Read and parse a puzzle file (at most :data:`lpsolve.limits.MAX_FILE_BYTES`)."""
     path = Path(path)
     source = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as file:
+            data = file.read(limits.MAX_FILE_BYTES + 1)  # one byte more tells it is too big
+        limits.check_size(data, source)
+        # utf-8-sig: a byte order mark (as some editors write) is not part of the puzzle
+        text = data.decode("utf-8-sig")
     except FileNotFoundError:
         raise PuzzleError("no such file", source) from None
     except IsADirectoryError:
         raise PuzzleError("is a directory, expected a puzzle file", source) from None
     except UnicodeDecodeError as error:
-        raise PuzzleError(f"not UTF-8 text (byte {error.start})", source) from None
+        raise _not_utf8(error.object, error.start, len(data) - len(error.object), source) from None
     except OSError as error:
         raise PuzzleError(error.strerror or "cannot be read", source) from None
     return parse_text(text, source, path.suffix, kind)
+
+
+def _not_utf8(data: bytes, offset: int, bom: int, source: str) -> PuzzleError:
+    """The error for a byte that is not UTF-8, at its line and column (in characters);
+    ``data`` and ``offset`` are without the ``bom`` bytes of a byte order mark."""
+    start = data.rfind(b"\n", 0, offset) + 1
+    line = data.count(b"\n", 0, start) + 1
+    col = len(data[start:offset].decode("utf-8", "replace")) + 1
+    return PuzzleError(
+        f"not UTF-8 text (byte {offset + bom} is 0x{data[offset]:02x})", source, line, col
+    )

@@ -27,6 +27,7 @@ from typing import Any
 import clingo
 import constraint
 
+from .. import limits
 from ..csp import AllowedPairs, CspModel, hide
 from ..errors import PuzzleError
 from ..puzzle import Clue, Puzzle, givens_without
@@ -376,11 +377,15 @@ def build(
     name, offsets = resolve_adjacency(adjacency, source)
     if not cells:
         raise PuzzleError("the board has no cells", source)
+    limits.check_count(len(cells), limits.MAX_BOARD_CELLS, "cells", source)
     seen: set[Cell] = set()
     for cell in cells:
         if cell in seen:
             raise PuzzleError(f"cell {list(cell)} is listed twice", source)
         seen.add(cell)
+    problem = cells_problem(cells)
+    if problem:
+        raise PuzzleError(problem[1], source)
     size = len(cells)
     by_number: dict[int, Cell] = {}
     for cell, n in givens.items():
@@ -394,6 +399,30 @@ def build(
             )
         by_number[n] = cell
     return HidatoPuzzle(tuple(cells), dict(givens), name, offsets, source)
+
+
+def cells_problem(cells: Sequence[Cell]) -> tuple[int | None, str] | None:
+    """Why a board's cells are refused, or None: a coordinate beyond
+    :data:`lpsolve.limits.MAX_COORDINATE` (returned too, to point at it), or a span of
+    more than :data:`lpsolve.limits.MAX_BOARD_SIDE` columns or rows (the text and
+    pictures of a board are as wide and as high as its span)."""
+    bound = limits.MAX_COORDINATE
+    for axis, name in ((0, "columns (x"), (1, "rows (y")):
+        low = min(cell[axis] for cell in cells)
+        high = max(cell[axis] for cell in cells)
+        if max(-low, high) > bound:
+            value = high if high > bound else low
+            cell = next(cell for cell in cells if cell[axis] == value)
+            return value, (
+                f"cell {list(cell)}: coordinate {value} is beyond ±{bound:,}, the largest "
+                "lpsolve accepts"
+            )
+        if high - low + 1 > limits.MAX_BOARD_SIDE:
+            return None, (
+                f"the cells span {high - low + 1:,} {name} from {low} to {high}); lpsolve reads "
+                f"boards of at most {limits.MAX_BOARD_SIDE:,}"
+            )
+    return None
 
 
 def resolve_adjacency(
@@ -413,6 +442,9 @@ def resolve_adjacency(
                 col,
             )
         return adjacency, NAMED_ADJACENCY[adjacency]
+    limits.check_count(
+        len(adjacency), limits.MAX_MOVES, "moves", source, line, col, "the named moves have 4 to 8"
+    )
     moves: set[Offset] = set()
     for move in adjacency:
         if (
@@ -422,12 +454,20 @@ def resolve_adjacency(
             or tuple(move) == (0, 0)
         ):
             raise PuzzleError(
-                f"a move must be [dx, dy] with integers, not both 0; got {json.dumps(move)}",
+                f"a move must be [dx, dy] with integers, not both 0; got {_shown_json(move)}",
                 source,
                 line,
                 col,
             )
         dx, dy = move
+        if max(abs(dx), abs(dy)) >= limits.MAX_BOARD_SIDE:
+            raise PuzzleError(
+                f"move {[dx, dy]} is longer than any board lpsolve reads "
+                f"({limits.MAX_BOARD_SIDE:,} rows or columns)",
+                source,
+                line,
+                col,
+            )
         moves |= {(dx, dy), (-dx, -dy)}  # a path may use a move either way
     if not moves:
         raise PuzzleError("the list of moves is empty", source, line, col)
@@ -438,7 +478,8 @@ def resolve_adjacency(
 
 
 def parse_grid(text: str, source: str, extension: str) -> HidatoPuzzle:
-    lines = textformat.content_lines(text, source)
+    side = limits.MAX_BOARD_SIDE
+    lines = textformat.content_lines(text, source, side + 1, f"a board has at most {side:,} rows")
     adjacency: str | list[Offset] = EXTENSION_ADJACENCY.get(extension, "king")
     adjacency_at: tuple[int | None, int | None] = (None, None)
     grid: list[textformat.Line] = []
@@ -465,13 +506,17 @@ def parse_grid(text: str, source: str, extension: str) -> HidatoPuzzle:
             1,
         )
     name, offsets = resolve_adjacency(adjacency, source, *adjacency_at)
+    if len(grid) > side:
+        limits.check_count(len(grid), side, "rows", source, grid[side].number, 1)
 
     cells: list[Cell] = []
     givens: dict[Cell, int] = {}
     where: dict[int, tuple[int, int]] = {}
     width: int | None = None
     for y, line in enumerate(grid):
-        tokens = textformat.split_commas(line)
+        tokens = textformat.split_commas(line, side)
+        if len(tokens) > side:
+            limits.check_count(len(tokens), side, "columns", source, line.number, tokens[side].col)
         if width is None:
             width = len(tokens)
         elif len(tokens) != width:
@@ -487,17 +532,22 @@ def parse_grid(text: str, source: str, extension: str) -> HidatoPuzzle:
             value = token.text
             if value and all(ch in HOLE_CHARS for ch in value):
                 continue
+            if len(cells) == limits.MAX_BOARD_CELLS:
+                limits.check_count(
+                    len(cells) + 1, len(cells), "cells", source, line.number, token.col
+                )
             if value and all(ch in EMPTY_CHARS for ch in value):
                 cells.append(cell)
                 continue
             if not value.isdigit() or not value.isascii():
                 raise PuzzleError(
-                    f"unexpected {value!r}: expected a number, '_' (empty) or 'X' (hole)",
+                    f"unexpected {limits.quoted(value)}: expected a number, '_' (empty) or "
+                    "'X' (hole)",
                     source,
                     line.number,
                     token.col,
                 )
-            n = int(value)
+            n = limits.check_int(value, source, line.number, token.col, "number")
             if n in where:
                 first_line, first_col = where[n]
                 raise PuzzleError(
@@ -524,11 +574,10 @@ def parse_grid(text: str, source: str, extension: str) -> HidatoPuzzle:
 def _adjacency_value(value: str, source: str, line: int, col: int) -> str | list[Offset]:
     if value.startswith("["):
         try:
-            moves = json.loads(value)
-        except json.JSONDecodeError as error:
-            raise PuzzleError(
-                f"malformed move list: {error.msg}", source, line, col + error.colno - 1
-            ) from None
+            moves = textformat.loads(value, source, line, col)
+        except PuzzleError as error:
+            message = error.message.replace("malformed JSON", "malformed move list")
+            raise PuzzleError(message, source, error.line, error.col) from None
         if not isinstance(moves, list):
             raise PuzzleError("expected a list of [dx, dy] moves", source, line, col)
         return moves
@@ -557,6 +606,9 @@ def from_json(data: dict[str, Any], text: str, source: str) -> HidatoPuzzle:
         raise locate("adjacency", error.message) from None
     cells = _int_tuples(data["cells"], 2, "cells", "[x, y]", locate)
     givens_list = _int_tuples(data.get("givens", []), 3, "givens", "[x, y, n]", locate)
+    problem = cells_problem(cells) if cells else None
+    if problem:
+        raise locate("cells", problem[1], problem[0])
     try:
         seen: set[Cell] = set()
         for x, y in cells:
@@ -578,6 +630,12 @@ def _int_tuples(value: Any, arity: int, key: str, shape: str, locate: Any) -> li
     message = f'"{key}" must be a list of {shape} integer lists'
     if not isinstance(value, list):
         raise locate(key, message)
+    if len(value) > limits.MAX_BOARD_CELLS:
+        raise locate(
+            key,
+            f"more than {limits.MAX_BOARD_CELLS:,} {key}: lpsolve reads boards of at most "
+            f"{limits.MAX_BOARD_CELLS:,} cells",
+        )
     items = []
     for item in value:
         if (
@@ -585,9 +643,15 @@ def _int_tuples(value: Any, arity: int, key: str, shape: str, locate: Any) -> li
             or len(item) != arity
             or not all(type(v) is int for v in item)
         ):
-            raise locate(key, f"{message}; found {json.dumps(item)}")
+            raise locate(key, f"{message}; found {_shown_json(item)}")
         items.append(tuple(item))
     return items
+
+
+def _shown_json(value: Any) -> str:
+    """A JSON value for a message, shortened if long."""
+    text = json.dumps(value)
+    return text if len(text) <= 60 else f"{text[:50]}... ({len(text):,} characters)"
 
 
 def parse(text: str, source: str, extension: str) -> HidatoPuzzle:

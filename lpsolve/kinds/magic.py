@@ -12,19 +12,23 @@ import re
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
+from itertools import islice
 from typing import Any
 
 import clingo
 import constraint
 
-from ..csp import CspModel
+from .. import limits
+from ..csp import CspModel, ExactSum
 from ..errors import PuzzleError
 from ..puzzle import Clue, Puzzle, givens_without
 from . import textformat
 
 EXTENSIONS = (".magic",)
-_RANGE = re.compile(r"(-?\d+)\s*\.\.\s*(-?\d+)")
-_NUMBER = re.compile(r"-?\d+")
+_RANGE = re.compile(r"(-?[0-9]+)\s*\.\.\s*(-?[0-9]+)")
+_NUMBER = re.compile(r"-?[0-9]+")
+#: why a magic number is refused beyond MAX_MAGIC_VALUE
+_WHY_VALUE = "so that every line sum fits clingo's integers"
 
 Position = tuple[int, int]  # (row, column), from 0
 
@@ -124,7 +128,7 @@ class MagicPuzzle(Puzzle):
             model.variable(cell, [self.givens[cell]] if cell in self.givens else free)
         model.constrain(constraint.AllDifferentConstraint(), cells)
         for line in self.lines.values():
-            model.constrain(constraint.ExactSumConstraint(self.target), line)
+            model.constrain(ExactSum(self.target), line)
         return model
 
     def _decode_assignment(self, assignment: Mapping[Hashable, Any]) -> MagicSolution:
@@ -185,9 +189,11 @@ def _clue(r: int, c: int, v: int) -> Clue:
 
 
 def parse(text: str, source: str, extension: str) -> MagicPuzzle:
+    most = limits.MAX_MAGIC_SIZE
     headers: dict[str, tuple[str, int, int]] = {}
     grid: list[textformat.Line] = []
-    for line in textformat.content_lines(text, source):
+    why = f"a board has at most {most} rows"
+    for line in textformat.content_lines(text, source, most + 2, why):
         header = textformat.header(line) if not grid else None
         if header is None:
             grid.append(line)
@@ -203,16 +209,19 @@ def parse(text: str, source: str, extension: str) -> MagicPuzzle:
         headers[key] = (value, line.number, col)
     if not grid:
         raise PuzzleError("no board rows after the header", source, 1, 1)
+    if len(grid) > most:
+        limits.check_count(len(grid), most, "rows", source, grid[most].number, 1)
 
     size = len(grid)
+    bound = limits.MAX_MAGIC_VALUE
     givens: dict[Position, int] = {}
     where: dict[int, tuple[int, int]] = {}
     for r, line in enumerate(grid):
-        tokens = _fields(line)
+        tokens = _fields(line, size)
         if len(tokens) != size:
             col = tokens[size].col if len(tokens) > size else len(line.text) + 1
             raise PuzzleError(
-                f"row has {len(tokens)} fields, expected {size} (the board has {size} rows "
+                f"row has {_count_fields(line)} fields, expected {size} (the board has {size} rows "
                 f"and must be square)",
                 source,
                 line.number,
@@ -223,12 +232,14 @@ def parse(text: str, source: str, extension: str) -> MagicPuzzle:
                 continue
             if not _NUMBER.fullmatch(token.text):
                 raise PuzzleError(
-                    f"unexpected {token.text!r}: expected a number or '_' (empty)",
+                    f"unexpected {limits.quoted(token.text)}: expected a number or '_' (empty)",
                     source,
                     line.number,
                     token.col,
                 )
-            value = int(token.text)
+            value = limits.check_int(
+                token.text, source, line.number, token.col, "number", -bound, bound, _WHY_VALUE
+            )
             if value in where:
                 first = where[value]
                 raise PuzzleError(
@@ -245,8 +256,22 @@ def parse(text: str, source: str, extension: str) -> MagicPuzzle:
         value, line_no, col = headers["range"]
         match = _RANGE.fullmatch(value)
         if match is None:
-            raise PuzzleError(f"range {value!r}: expected LO..HI, e.g. 5..29", source, line_no, col)
-        low, high = int(match.group(1)), int(match.group(2))
+            raise PuzzleError(
+                f"range {limits.quoted(value)}: expected LO..HI, e.g. 5..29", source, line_no, col
+            )
+        low, high = (
+            limits.check_int(
+                match.group(i),
+                source,
+                line_no,
+                col + match.start(i),
+                "range end",
+                -bound,
+                bound,
+                _WHY_VALUE,
+            )
+            for i in (1, 2)
+        )
         if high - low + 1 != size * size:
             raise PuzzleError(
                 f"range {low}..{high} has {max(high - low + 1, 0)} numbers; a {size}x{size} "
@@ -256,13 +281,15 @@ def parse(text: str, source: str, extension: str) -> MagicPuzzle:
                 col,
             )
     # N*N consecutive numbers sum to N*N*(low+high)/2, always a multiple of N.
-    total = sum(range(low, high + 1))
+    total = size * size * (low + high) // 2
     target = total // size
     if "target" in headers:
         value, line_no, col = headers["target"]
         if not _NUMBER.fullmatch(value):
-            raise PuzzleError(f"target {value!r}: expected a number", source, line_no, col)
-        if int(value) != target:
+            raise PuzzleError(
+                f"target {limits.quoted(value)}: expected a number", source, line_no, col
+            )
+        if limits.check_int(value, source, line_no, col, "target") != target:
             raise PuzzleError(
                 f"target {value} is impossible: the numbers {low}..{high} sum to {total}, "
                 f"so each of the {size} rows sums to {target}",
@@ -278,10 +305,16 @@ def parse(text: str, source: str, extension: str) -> MagicPuzzle:
     return MagicPuzzle(size, low, high, target, givens, source)
 
 
-def _fields(line: textformat.Line) -> list[textformat.Token]:
+def _count_fields(line: textformat.Line) -> int:
+    """How many fields a row has, without an object per field."""
     if "," in line.text:
-        return textformat.split_commas(line)
-    return [
-        textformat.Token(match.group(), match.start() + 1)
-        for match in re.finditer(r"\S+", line.text)
-    ]
+        return line.text.count(",") + 1
+    return re.subn(r"\S+", "", line.text)[1]
+
+
+def _fields(line: textformat.Line, most: int) -> list[textformat.Token]:
+    """The row's fields, at most ``most + 1`` (enough to see there are too many)."""
+    if "," in line.text:
+        return textformat.split_commas(line, most)
+    matches = islice(re.finditer(r"\S+", line.text), most + 1)
+    return [textformat.Token(match.group(), match.start() + 1) for match in matches]

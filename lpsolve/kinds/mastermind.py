@@ -21,9 +21,11 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 
 import clingo
 
+from .. import limits
 from ..errors import PuzzleError
 from ..puzzle import Clue, Puzzle
 from . import textformat
@@ -86,8 +88,11 @@ class MastermindGame(Puzzle):
     def __post_init__(self) -> None:
         if self.pegs < 1:
             raise PuzzleError("a code needs at least one peg", self.source)
+        limits.check_count(self.pegs, limits.MAX_PEGS, "pegs", self.source)
         if len(set(self.colours)) != len(self.colours) or not self.colours:
             raise PuzzleError("the colours must be distinct and at least one", self.source)
+        limits.check_count(len(self.colours), limits.MAX_COLOURS, "colours", self.source)
+        limits.check_count(len(self.guesses), limits.MAX_GUESSES, "guesses", self.source)
         known = set(self.colours)
         for number, guess in enumerate(self.guesses, 1):
             where = f"guess {number}"
@@ -249,18 +254,22 @@ class ColourTable:
 
     def code(self, text: str, pegs: int, source: str, line: int | None, col: int) -> tuple:
         """Parse colours separated by spaces or commas; ``col`` is where ``text`` starts."""
-        items = [(m.group(), col + m.start()) for m in _ITEM.finditer(text)]
+        # one more than the pegs is enough to see there are too many
+        matches = islice(_ITEM.finditer(text), pegs + 1)
+        items = [(m.group(), col + m.start()) for m in matches]
         for item, at in items:
             if item.casefold() not in self._by_key:
                 known = ", ".join(self.colours)
                 raise PuzzleError(
-                    f"unknown colour {item!r}; the colours are {known}", source, line, at
+                    f"unknown colour {limits.quoted(item)}; the colours are {known}",
+                    source,
+                    line,
+                    at,
                 )
         if len(items) != pegs:
             at = items[pegs][1] if len(items) > pegs else col + len(text.rstrip())
-            raise PuzzleError(
-                f"{len(items)} colours given, a code has {pegs} pegs", source, line, at
-            )
+            given = f"more than {pegs}" if len(items) > pegs else str(len(items))
+            raise PuzzleError(f"{given} colours given, a code has {pegs} pegs", source, line, at)
         return tuple(self._by_key[item.casefold()] for item, _ in items)
 
 
@@ -271,12 +280,21 @@ def parse_colour_names(text: str, source: str, line: int | None, col: int) -> tu
         name, at = match.group(), col + match.start()
         if not PLAIN_WORD.fullmatch(name):
             raise PuzzleError(
-                f"colour name {name!r} is not a plain word (a letter, then letters, digits, "
-                "'_' or '-')",
+                f"colour name {limits.quoted(name)} is not a plain word (a letter, then letters, "
+                "digits, '_' or '-')",
                 source,
                 line,
                 at,
             )
+        if len(name) > limits.MAX_NAME_LENGTH:
+            raise PuzzleError(
+                f"colour name {limits.quoted(name)} is longer than {limits.MAX_NAME_LENGTH} "
+                "characters",
+                source,
+                line,
+                at,
+            )
+        limits.check_count(len(names) + 1, limits.MAX_COLOURS, "colours", source, line, at)
         if name.casefold() in seen:
             raise PuzzleError(
                 f"colour {name!r} is named twice (first at col {seen[name.casefold()]})",
@@ -316,10 +334,13 @@ def parse_guess(
             at,
         )
     for item, at in counts:
-        if not re.fullmatch(r"[+-]?\d+", item):
-            raise PuzzleError(f"count {item!r} is not a whole number", source, line, at)
+        if not re.fullmatch(r"[+-]?[0-9]+", item):
+            raise PuzzleError(
+                f"count {limits.quoted(item)} is not a whole number", source, line, at
+            )
     (black_text, black_col), (white_text, white_col) = counts
-    black, white = int(black_text), int(white_text)
+    black = limits.check_int(black_text, source, line, black_col, "black count")
+    white = limits.check_int(white_text, source, line, white_col, "white count")
     if black < 0 or white < 0:
         at = black_col if black < 0 else white_col
         raise PuzzleError("feedback counts cannot be negative", source, line, at)
@@ -339,9 +360,18 @@ def parse_repeats(value: str, source: str, line: int | None, col: int) -> bool:
 
 
 def parse_pegs(value: str, source: str, line: int | None, col: int) -> int:
-    if not re.fullmatch(r"\d+", value) or int(value) < 1:
+    if not re.fullmatch(r"[0-9]+", value):
+        raise PuzzleError(
+            f"pegs {limits.quoted(value)}: expected a positive whole number", source, line, col
+        )
+    pegs = limits.check_int(value, source, line, col, "pegs", hi=limits.MAX_PEGS, why=_WHY_PEGS)
+    if pegs < 1:
         raise PuzzleError(f"pegs {value!r}: expected a positive whole number", source, line, col)
-    return int(value)
+    return pegs
+
+
+#: why a game is refused beyond MAX_PEGS
+_WHY_PEGS = "the most pegs lpsolve accepts"
 
 
 def check_colour_supply(pegs: int, colours: Sequence[str], repeats: bool) -> str | None:
@@ -356,7 +386,9 @@ def check_colour_supply(pegs: int, colours: Sequence[str], repeats: bool) -> str
 def parse(text: str, source: str, extension: str = ".mastermind") -> MastermindGame:
     headers: dict[str, tuple[str, int, int]] = {}
     guess_lines: list[textformat.Line] = []
-    for line in textformat.content_lines(text, source):
+    most = limits.MAX_GUESSES
+    lines = textformat.content_lines(text, source, most + 3, f"a game has at most {most:,} guesses")
+    for line in lines:
         header = textformat.header(line)
         key = header[0] if header else None
         if key in HEADERS:
@@ -406,6 +438,8 @@ def parse(text: str, source: str, extension: str = ".mastermind") -> MastermindG
         if problem:
             raise PuzzleError(problem, source, line_no, col)
 
+    if len(guess_lines) > most:
+        limits.check_count(len(guess_lines), most, "guesses", source, guess_lines[most].number, 1)
     table = ColourTable(colours)
     guesses = []
     for line in guess_lines:

@@ -23,6 +23,7 @@ from typing import Any
 import clingo
 import constraint
 
+from .. import limits
 from ..csp import CspModel, hide
 from ..errors import PuzzleError
 from ..puzzle import Clue, Puzzle, givens_without
@@ -374,12 +375,16 @@ class LinesDiffer(constraint.Constraint):
 
 
 def parse(text: str, source: str, extension: str = ".takuzu") -> TakuzuPuzzle:
+    side, most = limits.MAX_BOARD_SIDE, limits.MAX_BOARD_CELLS
     rows: list[textformat.Line] = []
     width = 0
     givens: dict[Cell, int] = {}
-    for line in textformat.content_lines(text, source):
+    why = f"a board has at most {side:,} rows"
+    for line in textformat.content_lines(text, source, side, why):
         cells = line.text.strip()
         start = line.indent + 1  # 1-based column of the row's first cell
+        if len(cells) > side:  # before anything is built per cell
+            limits.check_count(len(cells), side, "columns", source, line.number, start + side)
         for offset, ch in enumerate(cells):
             if ch not in "01.":
                 shown = "a space" if ch.isspace() else repr(ch)
@@ -405,6 +410,8 @@ def parse(text: str, source: str, extension: str = ".takuzu") -> TakuzuPuzzle:
                 line.number,
                 start + min(len(cells), width),
             )
+        if (len(rows) + 1) * width > most:
+            limits.check_count((len(rows) + 1) * width, most, "cells", source, line.number, start)
         r = len(rows)
         givens |= {(r, c): int(ch) for c, ch in enumerate(cells) if ch != EMPTY}
         rows.append(line)

@@ -8,10 +8,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .. import limits
 from ..errors import PuzzleError
 
 COMMENT = "#"
-_HEADER = re.compile(r"([A-Za-z][A-Za-z_-]*)\s*:\s*(.*?)\s*$")
+_HEADER = re.compile(r"([A-Za-z][A-Za-z_-]*)\s*:")
+# A line with something other than blanks that does not start with the comment sign;
+# matched in C over the whole text, so blank lines cost no Python objects.
+_CONTENT = re.compile(r"^[^\S\n]*[^\s#][^\n]*", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -30,30 +34,47 @@ class Token:
     col: int  # 1-based column of its first character (of the field if empty)
 
 
-def content_lines(text: str, source: str) -> list[Line]:
-    """Lines that are neither blank nor comments (``#`` first); errors if none."""
-    lines = [Line(number, raw.rstrip()) for number, raw in enumerate(text.splitlines(), 1)]
-    content = [
-        line for line in lines if line.text.strip() and not line.text.lstrip().startswith(COMMENT)
-    ]
-    if not content:
+def content_lines(text: str, source: str, most: int | None = None, why: str = "") -> list[Line]:
+    """Lines that are neither blank nor comments (``#`` first); errors if none.
+
+    Lines end at ``\\n``, ``\\r\\n`` or ``\\r``. With ``most``, more content lines than
+    that are refused (``why`` says why: "too many lines: WHY") before more are built.
+    """
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = []
+    number, counted = 1, 0
+    for match in _CONTENT.finditer(text):
+        number += text.count("\n", counted, match.start())
+        counted = match.start()
+        if most is not None and len(lines) == most:
+            raise PuzzleError(f"too many lines: {why}", source, number, 1)
+        lines.append(Line(number, match.group().rstrip()))
+    if not lines:
         raise PuzzleError("empty file: no puzzle found (only blank or comment lines)", source, 1, 1)
-    return content
+    return lines
 
 
 def header(line: Line) -> tuple[str, str, int] | None:
     """``key: value`` -> (key, value, 1-based column of value); None if not a header."""
-    match = _HEADER.fullmatch(line.text.strip())
+    text = line.text.strip()
+    match = _HEADER.match(text)
     if match is None:
         return None
-    value_col = line.indent + match.start(2) + 1
-    return match.group(1).lower(), match.group(2), value_col
+    rest = text[match.end() :]
+    value = rest.strip()
+    value_col = line.indent + match.end() + len(rest) - len(rest.lstrip()) + 1
+    return match.group(1).lower(), value, value_col
 
 
-def split_commas(line: Line) -> list[Token]:
+def split_commas(line: Line, most: int | None = None) -> list[Token]:
+    """The comma-separated fields of a line; with ``most``, at most ``most + 1`` of them
+    (the last then holds the rest of the line), so a caller sees there are too many
+    without one object per field."""
     tokens = []
     start = 0
-    for field in line.text.split(","):
+    fields = line.text.split(",") if most is None else line.text.split(",", most)
+    for field in fields:
         stripped = field.strip()
         offset = len(field) - len(field.lstrip()) if stripped else 0
         tokens.append(Token(stripped, start + offset + 1))
@@ -61,25 +82,130 @@ def split_commas(line: Line) -> list[Token]:
     return tokens
 
 
-def load_json(text: str, source: str) -> dict[str, Any]:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
+# A JSON string (ended by its closing quote, or else by the end of its line, so a scan
+# never backtracks over it) or a bracket: what the nesting depth is counted on.
+_JSON_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"?|[\[\]{}]')
+_JSON_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"?')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_LEAF = re.compile(r"\[\]|\{\}")
+_LONG_DIGITS = re.compile(f"[0-9]{{{limits.MAX_DIGITS},}}")
+_JSON_NUMBER = re.compile(r'"(?:[^"\\\n]|\\.)*"?|-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?')
+
+
+class _NumberOutOfRange(Exception):
+    """Raised from inside ``json.loads`` by :func:`_checked_int`."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+
+def _checked_int(text: str) -> int:
+    """``json.loads``' integer conversion, refusing any beyond clingo's range (before
+    converting it: Python refuses to convert more than 4,300 digits)."""
+    digits = text.lstrip("-")
+    if len(digits) > limits.MAX_DIGITS:
+        raise _NumberOutOfRange(text)
+    value = int(text)
+    if not limits.CLINGO_MIN <= value <= limits.CLINGO_MAX:
+        raise _NumberOutOfRange(text)
+    return value
+
+
+def loads(text: str, source: str, line: int = 1, col: int = 1) -> Any:
+    """``json.loads`` with lpsolve's limits: nesting depth at most
+    :data:`~lpsolve.limits.MAX_JSON_DEPTH` and every integer in clingo's range, each
+    refusal (and any syntax error) a located :class:`PuzzleError`. ``line``, ``col``:
+    where ``text`` starts in its file."""
+
+    def place(index: int) -> tuple[int, int]:
+        text_line = text.count("\n", 0, index) + 1
+        text_col = index - (text.rfind("\n", 0, index) + 1) + 1
+        if text_line == 1:
+            return line, col + text_col - 1
+        return line + text_line - 1, text_col
+
+    bare = _JSON_STRING.sub("", text)  # what is outside strings
+    deep = _too_deep(text, bare)
+    if deep is not None:
         raise PuzzleError(
-            f"malformed JSON: {error.msg}", source, error.lineno, error.colno
+            f"JSON nested deeper than {limits.MAX_JSON_DEPTH} levels", source, *place(deep)
+        )
+    # Numbers of fewer than 10 digits are all in clingo's range: only a text with a
+    # longer digit run needs every integer checked (a call per number, twice as slow).
+    checked = {"parse_int": _checked_int} if _LONG_DIGITS.search(bare) else {}
+    try:
+        return json.loads(text, **checked)
+    except json.JSONDecodeError as error:
+        raise PuzzleError(f"malformed JSON: {error.msg}", source, *place(error.pos)) from None
+    except _NumberOutOfRange as error:
+        where = _find_number(text, error.text)
+        negative = error.text.startswith("-")
+        raise PuzzleError(
+            f"number {limits.shown(error.text)} is "
+            + (
+                f"below the smallest number lpsolve accepts ({limits.CLINGO_MIN})"
+                if negative
+                else f"beyond the largest number lpsolve accepts ({limits.CLINGO_MAX})"
+            ),
+            source,
+            *place(where),
         ) from None
+
+
+def _too_deep(text: str, bare: str) -> int | None:
+    """The index of the first bracket nested deeper than MAX_JSON_DEPTH, or None.
+
+    Quick test first, in C: with strings removed and only brackets kept, each pass
+    deletes the innermost pairs, so a text nested at most MAX_JSON_DEPTH deep is empty
+    after that many passes. Only otherwise (or for unbalanced brackets, which json
+    reports) are the brackets counted one by one. ``bare``: the text without strings.
+    """
+    brackets = _NOT_BRACKET.sub("", bare)
+    for _ in range(limits.MAX_JSON_DEPTH):
+        if not brackets:
+            return None
+        brackets = _LEAF.sub("", brackets)
+    if not brackets:
+        return None
+    depth = 0
+    for match in _JSON_TOKEN.finditer(text):
+        token = match.group()
+        if token in ("[", "{"):
+            depth += 1
+            if depth > limits.MAX_JSON_DEPTH:
+                return match.start()
+        elif token in ("]", "}"):
+            depth -= 1
+    return None
+
+
+def _find_number(text: str, number: str, start: int = 0) -> int:
+    """Where the integer ``number`` first stands in a JSON text (outside strings) from
+    ``start`` on (``start`` if nowhere)."""
+    for match in _JSON_NUMBER.finditer(text, start):
+        if match.group() == number:
+            return match.start()
+    return start
+
+
+def load_json(text: str, source: str) -> dict[str, Any]:
+    data = loads(text, source)
     if not isinstance(data, dict):
         raise PuzzleError('expected a JSON object with a "kind" key', source, 1, 1)
     return data
 
 
-def json_locator(text: str, source: str) -> Callable[[str, str], PuzzleError]:
-    """An error factory that points at the first occurrence of a key in the JSON text."""
+def json_locator(text: str, source: str) -> Callable[..., PuzzleError]:
+    """An error factory that points at the first occurrence of a key in the JSON text,
+    or with ``number``, at that number's first occurrence after the key."""
 
-    def locate(key: str, message: str) -> PuzzleError:
+    def locate(key: str, message: str, number: int | None = None) -> PuzzleError:
         index = text.find(json.dumps(key))
         if index < 0:
             return PuzzleError(message, source)
+        if number is not None:
+            index = _find_number(text, str(number), index)
         line = text.count("\n", 0, index) + 1
         col = index - (text.rfind("\n", 0, index) + 1) + 1
         return PuzzleError(message, source, line, col)

@@ -23,18 +23,19 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
+from itertools import islice
 from typing import Literal
 
 import clingo
-import constraint
 
-from ..csp import CspModel
+from .. import limits
+from ..csp import CspModel, ExactSum
 from ..errors import PuzzleError, UsageError
 from ..puzzle import Clue, Puzzle
 from . import textformat
 
 EXTENSIONS = (".tiling",)
-MAX_CELLS = 10_000
+MAX_CELLS = limits.MAX_TILING_CELLS
 #: python-constraint enumerates all 52 solutions of the 4x4_2 set (108 placement
 #: variables) in under a second, but needs some 30 s for the 5x5 set (256 variables)
 CSP_HANDLES_UP_TO = 120
@@ -43,7 +44,7 @@ Cell = tuple[int, int]  # (x, y): column and row from 0 at the top left
 Shape = tuple[tuple[int, int, str], ...]  # sorted (x, y, colour), min x = min y = 0
 Mode = Literal["all", "merge-identical", "up-to-symmetry"]
 
-_SIZE = re.compile(r"(\d+)\s*[xX]\s*(\d+)")
+_SIZE = re.compile(r"([0-9]+)\s*[xX]\s*([0-9]+)")
 _SEPARATOR = re.compile(r"=+")
 _SYMBOLS = {"B": "b", "W": "w", "_": None}
 
@@ -429,7 +430,7 @@ class TilingPuzzle(Puzzle):
                 model.domains.clear()
                 model.variable("unsatisfiable", ())
                 return model
-            model.constrain(constraint.ExactSumConstraint(1), group)
+            model.constrain(ExactSum(1), group)
         return model
 
     def _decode_assignment(self, assignment: Mapping[object, int]) -> TilingSolution:
@@ -523,13 +524,13 @@ def _picture(puzzle: TilingPuzzle, owner: Mapping[Cell, int]) -> str:
 # -- the file format ----------------------------------------------------------------
 
 
-def _fields(line: textformat.Line) -> list[textformat.Token]:
-    """A row's symbols: comma-separated, or one character each when there is no comma."""
+def _fields(line: textformat.Line, most: int = MAX_CELLS) -> list[textformat.Token]:
+    """A row's symbols: comma-separated, or one character each when there is no comma;
+    at most ``most + 1`` of them (enough to see there are too many)."""
     if "," in line.text:
-        return textformat.split_commas(line)
-    return [
-        textformat.Token(char, col) for col, char in enumerate(line.text, 1) if not char.isspace()
-    ]
+        return textformat.split_commas(line, most)
+    chars = ((col, char) for col, char in enumerate(line.text, 1) if not char.isspace())
+    return [textformat.Token(char, col) for col, char in islice(chars, most + 1)]
 
 
 def _row(line: textformat.Line, source: str) -> list[str | None]:
@@ -537,7 +538,7 @@ def _row(line: textformat.Line, source: str) -> list[str | None]:
     for token in _fields(line):
         symbol = token.text.upper()
         if symbol not in _SYMBOLS:
-            shown = repr(token.text) if token.text else "an empty field"
+            shown = limits.quoted(token.text) if token.text else "an empty field"
             raise PuzzleError(
                 f"unexpected {shown}: expected B (black), W (white) or _ (no cell)",
                 source,
@@ -549,7 +550,20 @@ def _row(line: textformat.Line, source: str) -> list[str | None]:
 
 
 def _grid(lines: Sequence[textformat.Line], source: str, what: str) -> list[list[str | None]]:
-    rows = [_row(line, source) for line in lines]
+    rows = []
+    fields = 0
+    for line in lines:
+        rows.append(_row(line, source))
+        fields += len(rows[-1])
+        # checked row by row, so that no more than this many fields are ever built
+        if fields > MAX_CELLS:
+            raise PuzzleError(
+                f"the {what}'s rows have more than {MAX_CELLS:,} fields: lpsolve reads boards "
+                f"(and stones) of at most {MAX_CELLS:,} cells",
+                source,
+                line.number,
+                1 + line.indent,
+            )
     for line, row in zip(lines, rows, strict=True):
         if len(row) != len(rows[0]):
             raise PuzzleError(
@@ -593,7 +607,12 @@ def _stone(lines: Sequence[textformat.Line], number: int, source: str) -> Shape:
 
 
 def parse(text: str, source: str, extension: str = ".tiling") -> TilingPuzzle:
-    lines = textformat.content_lines(text, source)
+    lines = textformat.content_lines(
+        text,
+        source,
+        limits.MAX_TILING_LINES,
+        f"a board has at most {MAX_CELLS:,} cells and {limits.MAX_STONES:,} stones",
+    )
     first = lines[0]
     header = textformat.header(first)
     if header is None or header[0] != "board":
@@ -615,7 +634,10 @@ def parse(text: str, source: str, extension: str = ".tiling") -> TilingPuzzle:
                 first.number,
                 value_col,
             )
-        width, height = int(match.group(1)), int(match.group(2))
+        width, height = (
+            limits.check_int(match.group(i), source, first.number, value_col + match.start(i), what)
+            for i, what in ((1, "board width"), (2, "board height"))
+        )
         if min(width, height) < 1 or width * height > MAX_CELLS:
             raise PuzzleError(
                 f"board {width}x{height}: expected 1 to {MAX_CELLS:,} cells",
@@ -675,6 +697,10 @@ def parse(text: str, source: str, extension: str = ".tiling") -> TilingPuzzle:
                 line.indent + 1,
             )
         else:
+            if not block and len(shapes) == limits.MAX_STONES:
+                limits.check_count(
+                    len(shapes) + 1, len(shapes), "stones", source, line.number, line.indent + 1
+                )
             block.append(line)
     if block:  # the last stone's separator is optional
         shapes.append(_stone(block, len(shapes) + 1, source))

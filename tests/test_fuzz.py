@@ -1,0 +1,101 @@
+"""Fuzzing every input format: mutated bundled instances either load or are refused
+with lpsolve's own error (``LpsolveError``), and small ones that load are solved with
+a time limit, every solution passing the rule checker. No other exception may escape.
+
+The mutations are those of ``benchmarks/fuzz.py`` (huge, negative and 32-bit-edge
+numbers, long digit runs, deep brackets, unicode, NUL, a byte order mark, deleted,
+inserted, replaced, swapped and repeated characters and lines, truncation), driven by
+hypothesis' random source with a fixed seed, plus text hypothesis makes up itself.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from lpsolve import api
+from lpsolve.errors import LpsolveError
+
+from .conftest import ROOT
+
+
+def _load_benchmark():
+    spec = importlib.util.spec_from_file_location("lpsolve_fuzz", ROOT / "benchmarks" / "fuzz.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look themselves up there
+    spec.loader.exec_module(module)
+    return module
+
+
+fuzz = _load_benchmark()
+SEEDS = fuzz.seeds()
+
+#: puzzles this small are solved too (each backend within TIMEOUT seconds)
+TIMEOUT = 2.0
+
+
+def small_enough(puzzle, backend: str) -> bool:
+    """Small enough to solve quickly in a test: a few dozen cells, a short game."""
+    kind = puzzle.kind
+    if kind == "hidato":
+        return len(puzzle.cells) <= (40 if backend == "clingo" else 20)
+    if kind == "magic":
+        return puzzle.size <= (5 if backend == "clingo" else 3)
+    if kind == "takuzu":
+        return puzzle.height * puzzle.width <= (100 if backend == "clingo" else 36)
+    if kind == "mastermind":
+        return puzzle.pegs <= 6 and len(puzzle.colours) <= 9 and len(puzzle.guesses) <= 12
+    if kind == "tiling":
+        return len(puzzle.board) <= (64 if backend == "clingo" else 16)
+    return False
+
+
+@st.composite
+def mutated(draw: st.DrawFn, name: str) -> str:
+    _, texts = SEEDS[name]
+    rng = draw(st.randoms(use_true_random=False))
+    text = fuzz.mutate(rng.choice(texts), rng)
+    if draw(st.booleans()):  # and some text of hypothesis' own making
+        at = draw(st.integers(0, len(text)))
+        text = text[:at] + draw(st.text(max_size=8)) + text[at:]
+    return text
+
+
+@pytest.fixture(scope="module")
+def workdir(tmp_path_factory: pytest.TempPathFactory):
+    return tmp_path_factory.mktemp("fuzz")
+
+
+@pytest.mark.parametrize("name", list(SEEDS))
+@settings(
+    derandomize=True,
+    max_examples=200,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(data=st.data())
+def test_mutated_inputs_load_or_are_refused_cleanly(
+    workdir, name: str, data: st.DataObject
+) -> None:
+    extension, _ = SEEDS[name]
+    text = data.draw(mutated(name))
+    path = workdir / f"{name}{extension}"
+    path.write_bytes(text.encode("utf-8", "surrogatepass"))
+    try:
+        puzzle = api.load(path)
+    except LpsolveError:
+        return
+    for backend in ("clingo", "csp"):
+        if not small_enough(puzzle, backend):
+            continue
+        try:
+            result = api.solve(puzzle, 2, timeout=TIMEOUT, backend=backend)
+        except LpsolveError:  # e.g. a kind or size the csp model does not take
+            continue
+        assert result.count == len(result.solutions) <= 2
+        for solution in result.solutions:  # api.solve checks them too; this says so
+            assert puzzle.violations(solution) == []
