@@ -153,8 +153,9 @@ def memory_cap(paths: dict[str, Path]) -> Table:
             text=True,
         )
         peak, seconds, code, message = done.stdout.strip().split("|", 3)
-        table.add_row(path.name, limit, f"{int(peak) / 1024:.0f}", f"{float(seconds):.2f}",
-                      code, message)
+        table.add_row(
+            path.name, limit, f"{int(peak) / 1024:.0f}", f"{float(seconds):.2f}", code, message
+        )
     return table
 
 
@@ -174,7 +175,10 @@ def process_start_cost(repeat: int) -> Table:
             child.append(time.perf_counter() - started)
         a, b = statistics.median(inline), statistics.median(child)
         table.add_row(
-            Path(name).name, f"{a * 1000:.1f}", f"{b * 1000:.1f}", f"{(b - a) * 1000:+.1f}",
+            Path(name).name,
+            f"{a * 1000:.1f}",
+            f"{b * 1000:.1f}",
+            f"{(b - a) * 1000:+.1f}",
             f"{b / a:.2f}",
         )
     return table

@@ -29,7 +29,7 @@ from .kinds.mastermind import Code, MastermindGame, score
 if TYPE_CHECKING:
     import numpy as np
 
-    from .csp import CspModel
+    from .cspmodel import CspModel
 
 #: how many (candidate, consistent code) pairs --suggest scores at most
 PAIR_BUDGET = 30_000_000
@@ -429,7 +429,7 @@ def csp_model(game: MastermindGame) -> CspModel:
     """One variable per peg (domain: the colours); one feedback constraint per guess."""
     import constraint
 
-    from .csp import CspModel
+    from .cspmodel import CspModel
 
     class Feedback(constraint.Constraint):
         """The secret scores (black, white) against this guess; prunes partial codes

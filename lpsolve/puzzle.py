@@ -18,7 +18,7 @@ import clingo
 from .errors import UsageError
 
 if TYPE_CHECKING:
-    from .csp import CspModel
+    from .cspmodel import CspModel
 
 
 class Puzzle(ABC):
@@ -102,7 +102,7 @@ class Puzzle(ABC):
 
     def csp_model(self) -> CspModel:
         """The puzzle as a python-constraint model, for ``--backend csp`` (see
-        ``lpsolve/csp.py``); kinds with such a model override it."""
+        ``lpsolve/cspmodel.py``); kinds with such a model override it."""
         raise UsageError(f"the csp backend has no model for kind {self.kind}")
 
 

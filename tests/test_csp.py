@@ -12,7 +12,7 @@ import pytest
 
 import lpsolve
 from lpsolve import api, csp
-from lpsolve.csp import AllowedPairs, CspModel
+from lpsolve.cspmodel import AllowedPairs, CspModel
 from lpsolve.errors import UsageError
 from lpsolve.kinds import EXTENSIONS
 from lpsolve.kinds.hidato import KING, KNIGHT, ORTHOGONAL, HidatoPuzzle, build

@@ -28,7 +28,7 @@ import clingo
 import constraint
 
 from .. import limits
-from ..csp import AllowedPairs, CspModel, hide
+from ..cspmodel import AllowedPairs, CspModel, hide
 from ..errors import PuzzleError
 from ..puzzle import Clue, Puzzle, givens_without
 from . import textformat

@@ -19,7 +19,7 @@ import clingo
 import constraint
 
 from .. import limits
-from ..csp import CspModel, ExactSum
+from ..cspmodel import CspModel, ExactSum
 from ..errors import PuzzleError
 from ..puzzle import Clue, Puzzle, givens_without
 from . import textformat

@@ -24,7 +24,7 @@ import clingo
 import constraint
 
 from .. import limits
-from ..csp import CspModel, hide
+from ..cspmodel import CspModel, hide
 from ..errors import PuzzleError
 from ..puzzle import Clue, Puzzle, givens_without
 from . import textformat

@@ -29,7 +29,7 @@ from typing import Literal
 import clingo
 
 from .. import limits
-from ..csp import CspModel, ExactSum
+from ..cspmodel import CspModel, ExactSum
 from ..errors import PuzzleError, UsageError
 from ..puzzle import Clue, Puzzle
 from . import textformat
