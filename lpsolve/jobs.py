@@ -180,15 +180,15 @@ class _Pipe:
 
 
 #: the pipe to the supervisor, in a supervised child (None elsewhere)
-_parent: _Pipe | None = None
+_to_parent: _Pipe | None = None
 
 
 def writing_output() -> None:
-    """Tell the supervisor that the job's search is over and it is only writing what it
-    found (to inherited stdout): the deadline no longer cuts it; the memory cap and
-    Ctrl-C still do. Does nothing outside a supervised child."""
-    if _parent is not None:
-        _parent.send(("writing",))
+    """Tell the supervisor that the job's search is over and it is only writing out what
+    it found: the deadline no longer cuts it; the memory cap and Ctrl-C still do. Does
+    nothing outside a supervised child."""
+    if _to_parent is not None:
+        _to_parent.send(("writing",))
 
 
 def _death_signal() -> Callable[[], None]:
@@ -234,8 +234,8 @@ def _child(
                 if inherited != resource.RLIM_INFINITY:
                     cap = min(cap, inherited)
             resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
-        global _parent
-        pipe = _parent = _Pipe(fd)
+        global _to_parent
+        pipe = _to_parent = _Pipe(fd)
         try:
             value = work(lambda item: pipe.send(("item", item)))
             for stream in (sys.stdout, sys.stderr):  # a job may print (inherited streams)

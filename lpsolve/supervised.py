@@ -80,9 +80,11 @@ def solve_file(
     solution classes); ``followup(puzzle, result, seconds_left)`` runs after the
     search in the same job and under the same deadline. The callbacks run in this
     process as the child finds things. Bad input raises :class:`PuzzleError` here.
+    ``start`` (a ``time.monotonic()`` reading): when the deadline's clock began,
+    default now.
     """
     limits = limits or Limits()
-    start = time.monotonic()
+    start = time.monotonic() if start is None else start
     deadline = limits.deadline(start)
 
     def work(emit: Emit) -> Any:

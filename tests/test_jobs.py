@@ -18,6 +18,8 @@ import pytest
 from lpsolve.errors import InternalError, PuzzleError
 from lpsolve.jobs import Limits, format_size, parse_size, supervise
 
+from .conftest import ROOT
+
 MB = 1 << 20
 
 
@@ -213,3 +215,19 @@ def test_an_inherited_address_space_limit_is_kept() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.stdout.strip() == "ok", done.stderr
+
+
+def test_the_deadline_counts_from_the_given_start() -> None:
+    """The command line starts the clock when it starts: time spent before the job
+    (imports, argument parsing) counts against --timeout."""
+    from lpsolve import supervised
+
+    started = time.monotonic() - 0.8  # as if the command had begun 0.8 s ago
+    solved = supervised.solve_file(
+        str(ROOT / "instances/takuzu/seed-8x8.takuzu"),
+        limit=2,
+        limits=Limits(timeout=1.0),
+        start=started,
+    )
+    assert solved.result is not None and solved.result.unique
+    assert solved.outcome.seconds >= 0.8  # measured from the given start
