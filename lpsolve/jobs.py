@@ -34,7 +34,7 @@ import sys
 import time
 import traceback
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -312,11 +312,89 @@ def supervise(
     exception in the job becomes :class:`InternalError`. ``start`` (a
     ``time.monotonic()`` reading) is when the deadline's clock began, default now.
     """
+    return _start(work, limits or Limits(), on_item, start).run()
+
+
+#: a job for :func:`supervise_many`: a key naming it, its work, and what takes its items
+Job = tuple[Any, Callable[[Emit], Any], Callable[[Any], None] | None]
+#: called with a job's key and its outcome, or the error it raised (bad input, crash)
+OnDone = Callable[[Any, "Outcome[Any] | LpsolveError | InternalError"], None]
+
+
+def supervise_many(
+    jobs: Iterable[Job], limits: Limits | None, workers: int, on_done: OnDone
+) -> bool:
+    """Run ``jobs`` as supervised children, at most ``workers`` at a time, each under
+    ``limits`` (its deadline counted from its own start), from one loop in this
+    process; ``on_done`` hears of each as it ends, in the order they end.
+
+    Ctrl-C asks every running job to stop (each still reports) and starts no more; a
+    second Ctrl-C kills them. Returns True if it was interrupted so.
+    """
+    limits = limits or Limits()
+    waiting = iter(jobs)
+    running: dict[int, tuple[Any, _Supervisor]] = {}
+    more, interrupted = True, False
+    try:
+        while True:
+            try:
+                while more and not interrupted and len(running) < workers:
+                    job = next(waiting, None)
+                    if job is None:
+                        more = False
+                        break
+                    key, work, on_item = job
+                    supervisor = _start(work, limits, on_item, None)
+                    running[supervisor.fd] = (key, supervisor)
+                if not running:
+                    return interrupted
+                _step_all(running, on_done)
+            except KeyboardInterrupt:
+                for _, supervisor in running.values():
+                    if interrupted:  # a second Ctrl-C: do not wait for the grace period
+                        supervisor.kill()
+                    elif supervisor.stopped_by is None:
+                        supervisor.ask_stop("interrupt")
+                interrupted = True
+    finally:
+        for _, supervisor in running.values():
+            supervisor.kill()
+            supervisor.reap()
+
+
+def _step_all(running: dict[int, tuple[Any, _Supervisor]], on_done: OnDone) -> None:
+    """Deliver, read, watch and finish every running job once."""
+    now = time.monotonic()
+    for _, supervisor in running.values():
+        supervisor.deliver()
+    wait = min(supervisor.wait_time(now) for _, supervisor in running.values())
+    reading = [fd for fd, (_, supervisor) in running.items() if not supervisor.eof]
+    ready = select.select(reading, [], [], wait)[0] if reading else []
+    for fd in ready:
+        running[fd][1].read()
+    now = time.monotonic()
+    for fd, (key, supervisor) in list(running.items()):
+        supervisor.watch(now)
+        supervisor.deliver()
+        if supervisor.done:
+            del running[fd]
+            try:
+                outcome: Outcome[Any] | LpsolveError | InternalError = supervisor.close()
+            except (LpsolveError, InternalError) as error:
+                outcome = error
+            on_done(key, outcome)
+
+
+def _start(
+    work: Callable[[Emit], Any],
+    limits: Limits,
+    on_item: Callable[[Any], None] | None,
+    start: float | None,
+) -> _Supervisor:
+    """Fork a child that runs ``work``; return the parent's supervisor of it."""
     if not hasattr(os, "fork"):
         raise UsageError("supervised jobs need os.fork (Linux, macOS); run in-process instead")
-    limits = limits or Limits()
     start = time.monotonic() if start is None else start
-    deadline = limits.deadline(start)
     for stream in (sys.stdout, sys.stderr):  # else the child could write them again
         stream.flush()
     die_with_parent = _death_signal()
@@ -327,10 +405,12 @@ def supervise(
         os.close(read_fd)
         _child(work, write_fd, limits.memory, parent, die_with_parent)
     os.close(write_fd)
-    return _Supervisor(pid, read_fd, limits, deadline, start, on_item).run()
+    return _Supervisor(pid, read_fd, limits, limits.deadline(start), start, on_item)
 
 
 class _Supervisor:
+    """The parent's side of one child: its frames, its limits, how it ended."""
+
     def __init__(
         self,
         pid: int,
@@ -349,28 +429,40 @@ class _Supervisor:
         self.stop_asked: float | None = None
         self.killed = False
         self.eof = False
+        self.reaped = False
         self.peak = 0
 
+    @property
+    def done(self) -> bool:
+        return self.eof and not self.pending
+
     def run(self) -> Outcome[Any]:
+        """Supervise this one child to its end."""
         try:
-            while not self.eof or self.pending:
+            while not self.done:
                 try:
-                    self._step()
+                    self.deliver()
+                    if self.eof:
+                        continue
+                    ready, _, _ = select.select([self.fd], [], [], self.wait_time(time.monotonic()))
+                    if ready:
+                        self.read()
+                    self.watch(time.monotonic())
                 except KeyboardInterrupt:
                     if self.stopped_by is None:
-                        self._ask_stop("interrupt")
+                        self.ask_stop("interrupt")
                     else:  # a second Ctrl-C: do not wait for the grace period
-                        self._kill()
+                        self.kill()
         except BaseException:
-            self._kill()
+            self.kill()
+            self.reap()
             raise
-        finally:
-            self._reap()
-            os.close(self.fd)
-        return self._outcome()
+        return self.close()
 
-    def _step(self) -> None:
-        while self.pending:  # one at a time: a Ctrl-C in on_item loses no item
+    def deliver(self) -> None:
+        """Hand over what has arrived; one item at a time, so that a Ctrl-C in
+        ``on_item`` loses none."""
+        while self.pending:
             message = self.pending.popleft()
             if message[0] == "item":
                 if self.on_item is not None:
@@ -379,23 +471,26 @@ class _Supervisor:
                 self.deadline = None
             else:
                 self.end = message
-        if self.eof:
-            return
-        now = time.monotonic()
-        wait = POLL_SECONDS
-        if self.deadline is not None and self.stopped_by is None:
-            wait = max(0.0, min(wait, self.deadline - now))
-        ready, _, _ = select.select([self.fd], [], [], wait)
-        if ready:
-            data = os.read(self.fd, 1 << 16)
-            if data:
-                self.pending.extend(self.frames.feed(data))
-            else:
-                self.eof = True
-                return
-        self._watch(time.monotonic())
 
-    def _watch(self, now: float) -> None:
+    def wait_time(self, now: float) -> float:
+        """How long the parent may wait for this child before looking again."""
+        if self.deadline is not None and self.stopped_by is None:
+            return max(0.0, min(POLL_SECONDS, self.deadline - now))
+        return POLL_SECONDS
+
+    def read(self) -> None:
+        data = os.read(self.fd, 1 << 16)
+        if data:
+            self.pending.extend(self.frames.feed(data))
+        else:
+            self.eof = True
+
+    def close(self) -> Outcome[Any]:
+        """Reap the ended child; its outcome (or the error it raised, raised here)."""
+        self.reap()
+        return self._outcome()
+
+    def watch(self, now: float) -> None:
         if self.killed:
             return
         memory = _resident_memory(self.pid)
@@ -403,18 +498,18 @@ class _Supervisor:
         cap = self.limits.memory
         if cap is not None and memory > cap:
             self.stopped_by = "memory"
-            self._kill()
+            self.kill()
         elif self.stopped_by is None and self.deadline is not None and now >= self.deadline:
-            self._ask_stop("timeout")
+            self.ask_stop("timeout")
         elif self.stop_asked is not None and now - self.stop_asked >= GRACE_SECONDS:
-            self._kill()
+            self.kill()
 
-    def _ask_stop(self, reason: str) -> None:
+    def ask_stop(self, reason: str) -> None:
         self.stopped_by = reason
         self.stop_asked = time.monotonic()
         self._signal(signal.SIGUSR1)
 
-    def _kill(self) -> None:
+    def kill(self) -> None:
         self.killed = True
         self._signal(signal.SIGKILL)
 
@@ -422,9 +517,14 @@ class _Supervisor:
         with contextlib.suppress(ProcessLookupError):  # it ended already
             os.kill(self.pid, signum)
 
-    def _reap(self) -> None:
+    def reap(self) -> None:
+        """Wait for the child (killed first unless it ended) and close its pipe; once."""
+        if self.reaped:
+            return
+        self.reaped = True
         if not self.eof and not self.killed:
-            self._kill()
+            self.kill()
+        os.close(self.fd)
         try:
             _, status = os.waitpid(self.pid, 0)
         except ChildProcessError:

@@ -58,6 +58,119 @@ def remaining(deadline: float | None) -> float | None:
     return max(deadline - time.monotonic() - MARGIN_SECONDS, 0.001)
 
 
+class SolveJob:
+    """One puzzle file to search as a supervised job: :meth:`work` runs in the child
+    (read, search, diagnosis, follow-up, each handed over as soon as it exists),
+    :meth:`receive` takes what it sends in this process, :meth:`finish` makes the
+    :class:`Solved` from that and the job's outcome. See :func:`solve_file`."""
+
+    def __init__(
+        self,
+        path: str,
+        kind: str | None = None,
+        *,
+        limit: int | None = 2,
+        counting: bool = False,
+        backend: str = "clingo",
+        timeout: float | None = None,
+        start: float | None = None,
+        prepare: Callable[[Puzzle], Puzzle] | None = None,
+        followup: Followup | None = None,
+        on_puzzle: Callable[[Puzzle], None] | None = None,
+        on_solution: Callable[[Any], None] | None = None,
+        on_progress: Callable[[int], None] | None = None,
+    ) -> None:
+        self.path, self.kind, self.limit, self.counting = path, kind, limit, counting
+        self.backend, self.timeout, self.start = backend, timeout, start
+        self.prepare, self.followup = prepare, followup
+        self.on_puzzle, self.on_solution, self.on_progress = on_puzzle, on_solution, on_progress
+        self.solved = Solved(None, None, None, Outcome(None, None, 0.0, 0))
+        self.progress = 0
+
+    def work(self, emit: Emit) -> Any:
+        """In the child: the whole job, under the deadline counted from ``start``."""
+        began = time.monotonic() if self.start is None else self.start
+        deadline = None if self.timeout is None else began + self.timeout
+        puzzle = api.load(self.path, self.kind)
+        if self.prepare is not None:
+            puzzle = self.prepare(puzzle)
+        emit(("puzzle", puzzle))
+        if self.counting:
+
+            def progress(found: int) -> None:
+                if found % PROGRESS_EVERY == 0:
+                    emit(("progress", found))
+
+            result = api.count(
+                puzzle,
+                timeout=remaining(deadline),
+                on_progress=progress if self.on_progress is not None else None,
+                backend=self.backend,
+            )
+        else:
+            result = api.solve(
+                puzzle,
+                self.limit,
+                timeout=remaining(deadline),
+                on_solution=lambda solution: emit(("solution", solution)),
+                backend=self.backend,
+            )
+        # the solutions and the puzzle have crossed already: send the rest only
+        emit(("result", dataclasses.replace(result, puzzle=None, solutions=[])))
+        if result.count == 0 and result.complete:
+            emit(("diagnosis", puzzle.diagnose()))
+        if self.followup is None:
+            return None
+        return self.followup(puzzle, result, remaining(deadline))
+
+    def receive(self, item: tuple[str, Any]) -> None:
+        """In this process: what the child sent, as it arrives."""
+        tag, value = item
+        solved = self.solved
+        if tag == "puzzle":
+            solved.puzzle = value
+            if self.on_puzzle is not None:
+                self.on_puzzle(value)
+        elif tag == "solution":
+            solved.solutions.append(value)
+            if self.on_solution is not None:
+                self.on_solution(value)
+        elif tag == "progress":
+            self.progress = value
+            if self.on_progress is not None:
+                self.on_progress(value)
+        elif tag == "diagnosis":
+            solved.diagnosis = value
+        elif tag == "result":
+            solved.result = dataclasses.replace(
+                value, puzzle=solved.puzzle, solutions=solved.solutions
+            )
+
+    def finish(self, outcome: Outcome[Any]) -> Solved:
+        """The job's answer, partial after a stop, with the real reason of the stop."""
+        solved = self.solved
+        solved.outcome = outcome
+        solved.followup = outcome.value
+        stop = outcome.stopped_by
+        if solved.result is None and solved.puzzle is not None:  # stopped mid-search
+            solved.result = Result(
+                puzzle=solved.puzzle,
+                backend=self.backend,
+                solutions=solved.solutions,
+                count=max(len(solved.solutions), self.progress),
+                complete=False,
+                stopped_by=stop or "interrupt",
+            )
+        elif (
+            solved.result is not None
+            and stop is not None
+            and not solved.result.complete
+            and solved.result.stopped_by in (None, "interrupt", "timeout")
+        ):  # the search stopped itself on the same request: name the real reason
+            solved.result.stopped_by = stop
+        return solved
+
+
 def solve_file(
     path: str,
     kind: str | None = None,
@@ -85,87 +198,21 @@ def solve_file(
     """
     limits = limits or Limits()
     start = time.monotonic() if start is None else start
-    deadline = limits.deadline(start)
-
-    def work(emit: Emit) -> Any:
-        puzzle = api.load(path, kind)
-        if prepare is not None:
-            puzzle = prepare(puzzle)
-        emit(("puzzle", puzzle))
-        if counting:
-
-            def progress(found: int) -> None:
-                if found % PROGRESS_EVERY == 0:
-                    emit(("progress", found))
-
-            result = api.count(
-                puzzle,
-                timeout=remaining(deadline),
-                on_progress=progress if on_progress is not None else None,
-                backend=backend,
-            )
-        else:
-            result = api.solve(
-                puzzle,
-                limit,
-                timeout=remaining(deadline),
-                on_solution=lambda solution: emit(("solution", solution)),
-                backend=backend,
-            )
-        # the solutions and the puzzle have crossed already: send the rest only
-        emit(("result", dataclasses.replace(result, puzzle=None, solutions=[])))
-        if result.count == 0 and result.complete:
-            emit(("diagnosis", puzzle.diagnose()))
-        if followup is None:
-            return None
-        return followup(puzzle, result, remaining(deadline))
-
-    solved = Solved(None, None, None, Outcome(None, None, 0.0, 0))
-    progress = 0
-
-    def receive(item: tuple[str, Any]) -> None:
-        nonlocal progress
-        tag, value = item
-        if tag == "puzzle":
-            solved.puzzle = value
-            if on_puzzle is not None:
-                on_puzzle(value)
-        elif tag == "solution":
-            solved.solutions.append(value)
-            if on_solution is not None:
-                on_solution(value)
-        elif tag == "progress":
-            progress = value
-            if on_progress is not None:
-                on_progress(value)
-        elif tag == "diagnosis":
-            solved.diagnosis = value
-        elif tag == "result":
-            solved.result = dataclasses.replace(
-                value, puzzle=solved.puzzle, solutions=solved.solutions
-            )
-
-    outcome = supervise(work, limits, receive, start=start)
-    solved.outcome = outcome
-    solved.followup = outcome.value
-    stop = outcome.stopped_by
-    if solved.result is None and solved.puzzle is not None:  # stopped mid-search
-        solved.result = Result(
-            puzzle=solved.puzzle,
-            backend=backend,
-            solutions=solved.solutions,
-            count=max(len(solved.solutions), progress),
-            complete=False,
-            stopped_by=stop or "interrupt",
-        )
-    elif (
-        solved.result is not None
-        and stop is not None
-        and not solved.result.complete
-        and solved.result.stopped_by in (None, "interrupt", "timeout")
-    ):  # the search stopped itself on the same request: name the real reason
-        solved.result.stopped_by = stop
-    return solved
+    job = SolveJob(
+        path,
+        kind,
+        limit=limit,
+        counting=counting,
+        backend=backend,
+        timeout=limits.timeout,
+        start=start,
+        prepare=prepare,
+        followup=followup,
+        on_puzzle=on_puzzle,
+        on_solution=on_solution,
+        on_progress=on_progress,
+    )
+    return job.finish(supervise(job.work, limits, job.receive, start=start))
 
 
 def call(

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import InternalError, LpsolveError
-from . import grade, mastermind, puzzles
+from . import batch, grade, mastermind, puzzles
 from .common import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_SOLVED, EXIT_STOPPED
 
 
@@ -69,4 +69,5 @@ def build_parser() -> argparse.ArgumentParser:
     puzzles.add_parsers(commands)
     mastermind.add_parser(commands)
     grade.add_parsers(commands)
+    batch.add_parser(commands)
     return parser
