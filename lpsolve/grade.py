@@ -158,16 +158,19 @@ def _search(
     signatures: frozenset[Signature],
     limit: int,
     timeout: float | None,
-    on_answer: Callable[[Answer], None] | None = None,
+    on_answer: Callable[[Any], None] | None = None,
+    read: Callable[[clingo.Model], Any] | None = None,
 ) -> Search:
-    """Enumerate up to ``limit`` models within ``timeout`` seconds of search; each
-    answer also goes to ``on_answer`` as it is found."""
+    """Enumerate up to ``limit`` models (0: all) within ``timeout`` seconds of search.
+    Each answer (the output atoms, or what ``read`` takes from the model) is kept in
+    ``answers``, or with ``on_answer`` handed to it as it is found instead."""
     search = Search()
 
     def on_model(model: clingo.Model) -> None:
-        answer = _output_atoms(model, signatures)
-        search.answers.append(answer)
-        if on_answer is not None:
+        answer = _output_atoms(model, signatures) if read is None else read(model)
+        if on_answer is None:
+            search.answers.append(answer)
+        else:
             on_answer(answer)
 
     ctl.configuration.solve.models = str(limit)
@@ -228,15 +231,14 @@ def _bounded_search(
         messages: list[str] = []
         ctl = build(messages)
         search = _search(ctl, signatures, max_solutions, remaining(deadline), emit)
-        search.answers = []  # they reached the parent one by one
-        search.messages = messages
+        search.messages = messages  # the answers reached the parent one by one
         return search
 
     outcome = supervise(job, limits, found.append, start=start)
     search = outcome.value or Search()
     search.answers = found
     if outcome.stopped_by is not None and not search.complete:
-        search.stopped_by = "timeout" if outcome.stopped_by == "timeout" else outcome.stopped_by
+        search.stopped_by = outcome.stopped_by
     search.seconds = outcome.seconds
     return search
 
@@ -710,9 +712,7 @@ def run_program(
         if puzzles:
             emit(("puzzle", puzzles[-1]))
         messages: list[str] = []
-        ctl = clingo.Control(
-            ["--models", str(limit or 0)], logger=lambda _code, text: messages.append(text.strip())
-        )
+        ctl = clingo.Control(logger=lambda _code, text: messages.append(text.strip()))
         for program in programs:
             load_program(ctl, program, messages)
         try:
@@ -721,23 +721,15 @@ def run_program(
         except RuntimeError as error:
             raise program_error(messages, programs[0], str(error)) from None
         _ground(ctl, messages, programs[0])
-        timeout = remaining(deadline)
-        stopped_by = None
-        began = time.perf_counter()
-        with ctl.solve(
-            on_model=lambda m: emit(("answer", sorted(m.symbols(shown=True)))), async_=True
-        ) as handle:
-            try:
-                while not handle.wait(_POLL_SECONDS):
-                    if timeout is not None and time.perf_counter() - began >= timeout:
-                        handle.cancel()
-                        stopped_by = "timeout"
-                        break
-            except KeyboardInterrupt:  # the supervisor's stop request
-                handle.cancel()
-                stopped_by = "interrupt"
-            outcome = handle.get()
-        return bool(outcome.exhausted) and stopped_by is None, stopped_by, messages
+        search = _search(
+            ctl,
+            frozenset(),
+            limit or 0,
+            remaining(deadline),
+            on_answer=lambda answer: emit(("answer", answer)),
+            read=lambda model: sorted(model.symbols(shown=True)),  # `run` shows the #show
+        )
+        return search.complete, search.stopped_by, messages
 
     answers: list[list[clingo.Symbol]] = []
     shown: list[Puzzle] = []

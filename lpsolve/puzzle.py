@@ -136,8 +136,14 @@ class Status(enum.Enum):
     MEMORY = "memory limit"  # stopped by --memory-limit before anything was proved
 
 
-#: how a search can be stopped before it ends by itself (``Result.stopped_by``)
-STOPPED = ("timeout", "interrupt", "memory")
+#: how a search can be stopped before it ends by itself (``Result.stopped_by``), and the
+#: status of a search so stopped before it found anything
+STOP_STATUS = {
+    "timeout": Status.TIMEOUT,
+    "interrupt": Status.INTERRUPTED,
+    "memory": Status.MEMORY,
+}
+STOPPED = tuple(STOP_STATUS)
 
 
 @dataclass(frozen=True)
@@ -207,10 +213,4 @@ class Result:
     def status(self) -> Status:
         if self.count > 0:
             return Status.SOLVED
-        if self.stopped_by == "interrupt":
-            return Status.INTERRUPTED
-        if self.stopped_by == "memory":
-            return Status.MEMORY
-        if self.stopped_by == "timeout":
-            return Status.TIMEOUT
-        return Status.NO_SOLUTION
+        return STOP_STATUS.get(self.stopped_by or "", Status.NO_SOLUTION)

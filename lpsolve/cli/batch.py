@@ -23,6 +23,7 @@ from .. import api
 from ..errors import InternalError, LpsolveError, UsageError
 from ..jobs import Job, Limits, Outcome, supervise_many
 from ..kinds import EXTENSIONS, KINDS
+from ..puzzle import STOP_STATUS
 from ..supervised import SolveJob
 from .common import (
     EXIT_BAD_INPUT,
@@ -31,12 +32,12 @@ from .common import (
     EXIT_STOPPED,
     limit_arguments,
     positive_int,
+    stderr_console,
 )
 from .puzzles import result_json
 
 #: verdicts in the summary, in its order; the first three are complete answers
 VERDICTS = ("unique", "several", "none", "timeout", "memory limit", "interrupted", "error")
-_STOPPED_STATUS = {"timeout": "timeout", "memory": "memory limit", "interrupt": "interrupted"}
 
 
 def add_parser(commands: Any) -> None:
@@ -122,8 +123,8 @@ def verdict(line: dict[str, Any]) -> str:
     status = line.get("status")
     if status in ("timeout", "memory limit", "interrupted", "error", "internal error"):
         return "error" if status == "internal error" else str(status)
-    if line.get("stopped_by") in _STOPPED_STATUS:  # found some, then stopped
-        return _STOPPED_STATUS[line["stopped_by"]]
+    if line.get("stopped_by") in STOP_STATUS:  # found some, then stopped
+        return STOP_STATUS[line["stopped_by"]].value
     count = line.get("count", 0)
     return "none" if count == 0 else "unique" if count == 1 and line.get("complete") else "several"
 
@@ -154,8 +155,6 @@ class _Report:
                 TimeElapsedColumn,
                 TimeRemainingColumn,
             )
-
-            from .common import stderr_console
 
             # no refresh thread: forking while one writes could leave a lock held
             self.progress = Progress(
@@ -209,7 +208,7 @@ def _line(
         stop = done.stopped_by or "interrupt"
         return {
             "file": file,
-            "status": _STOPPED_STATUS[stop],
+            "status": STOP_STATUS[stop].value,
             "stopped_by": stop,
             "complete": False,
             "count": 0,

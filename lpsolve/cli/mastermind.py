@@ -24,7 +24,7 @@ from ..errors import PuzzleError, UsageError
 from ..jobs import writing_output
 from ..kinds import mastermind as mm
 from ..kinds.mastermind import MastermindGame
-from ..puzzle import STOPPED
+from ..puzzle import STOP_STATUS, STOPPED
 from ..supervised import call_printing, remaining
 from .common import compact_json, job_limits, limit_arguments, positive_int
 
@@ -148,7 +148,7 @@ def run(args: argparse.Namespace) -> int:
     if outcome.value is not None:
         return outcome.value
     if args.format == "json":
-        status = "interrupted" if outcome.stopped_by == "interrupt" else outcome.stopped_by
+        status = STOP_STATUS[outcome.stopped_by or "interrupt"].value
         data = {"status": status, "stopped_by": outcome.stopped_by, "complete": False}
         print(compact_json(data))
     print(f"mastermind: {outcome.stop_message()}", file=sys.stderr)

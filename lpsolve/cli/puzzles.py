@@ -17,7 +17,7 @@ from ..crosscheck import CrossCheck, cross_check
 from ..errors import LpsolveError, UsageError
 from ..jobs import Outcome
 from ..kinds import KINDS, kind_spec
-from ..puzzle import Clue, Puzzle, Result
+from ..puzzle import STOP_STATUS, Clue, Puzzle, Result
 from ..resources import encoding_text
 from .common import (
     EXIT_DISAGREE,
@@ -219,7 +219,7 @@ def _stopped_before_search(
     if getattr(args, "format", "text") == "json":
         data = {
             "source": args.file,
-            "status": _STOP_STATUS[outcome.stopped_by or "interrupt"],
+            "status": STOP_STATUS[outcome.stopped_by or "interrupt"].value,
             "stopped_by": outcome.stopped_by,
             "complete": False,
             "count": 0,
@@ -229,9 +229,6 @@ def _stopped_before_search(
         sys.stdout.write(compact_json(data) + "\n")
     print(f"{args.file}: {outcome.stop_message()} {phase}", file=sys.stderr)
     return EXIT_STOPPED
-
-
-_STOP_STATUS = {"timeout": "timeout", "interrupt": "interrupted", "memory": "memory limit"}
 
 
 def _report_memory_stop(outcome: Outcome[Any]) -> None:
