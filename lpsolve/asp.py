@@ -38,16 +38,19 @@ def _logger(code: clingo.MessageCode, message: str) -> None:
 
 
 def make_control(
-    puzzle: Puzzle, arguments: Sequence[str] = (), encoding: str | None = None
+    puzzle: Puzzle,
+    arguments: Sequence[str] = (),
+    encoding: str | None = None,
+    facts: str | None = None,
 ) -> clingo.Control:
-    """A control object with the puzzle's facts and encoding (default: the kind's own)
-    loaded, not yet ground."""
+    """A control object with the puzzle's facts (``facts``: their text, if already
+    made) and encoding (default: the kind's own) loaded, not yet ground."""
     try:
         options = [*puzzle.solver_arguments, *arguments]
         ctl = clingo.Control(options, logger=_logger, message_limit=50)
         with encoding_file(encoding or puzzle.encoding) as path:
             ctl.load(path)
-        ctl.add("base", [], facts_program(puzzle.facts()))
+        ctl.add("base", [], facts_program(puzzle.facts()) if facts is None else facts)
     except RuntimeError as error:  # clingo reports syntax and option errors this way
         raise LpsolveError(f"clingo: {error}") from error
     return ctl
@@ -89,8 +92,14 @@ def solve(
     on_solution: OnSolution | None = None,
     on_progress: OnProgress | None = None,
     arguments: Sequence[str] = (),
+    assumptions: Sequence[tuple[clingo.Symbol, bool]] = (),
+    facts: str | None = None,
 ) -> Result:
     """Search for up to ``limit`` solutions (``None``: all).
+
+    ``assumptions`` (atom, truth) restrict the search to the solutions that agree with
+    them (a part of the search space: see :mod:`lpsolve.split`); ``facts``: the
+    puzzle's facts as text, when already made (many searches of one puzzle).
 
     With ``decode=False`` models are only counted: no Python object is built per
     model, and without ``on_progress`` no Python code runs per model at all.
@@ -99,7 +108,7 @@ def solve(
     """
     models = "0" if limit is None else str(limit)
     counting = puzzle.counting_arguments if limit is None and not decode else ()
-    ctl = make_control(puzzle, ["--models", models, *counting, *arguments])
+    ctl = make_control(puzzle, ["--models", models, *counting, *arguments], facts=facts)
     ground_seconds = ground(ctl)
 
     result = Result(puzzle=puzzle, backend="clingo")
@@ -131,7 +140,11 @@ def solve(
     wants_callback = decode or on_progress is not None
     start = time.perf_counter()
     deadline = None if timeout is None else start + timeout
-    with ctl.solve(on_model=on_model if wants_callback else None, async_=True) as handle:
+    with ctl.solve(
+        assumptions=list(assumptions),
+        on_model=on_model if wants_callback else None,
+        async_=True,
+    ) as handle:
         try:
             while not handle.wait(_POLL_SECONDS):
                 if deadline is not None and time.perf_counter() >= deadline:

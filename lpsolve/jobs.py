@@ -322,16 +322,24 @@ OnDone = Callable[[Any, "Outcome[Any] | LpsolveError | InternalError"], None]
 
 
 def supervise_many(
-    jobs: Iterable[Job], limits: Limits | None, workers: int, on_done: OnDone
+    jobs: Iterable[Job],
+    limits: Limits | None,
+    workers: int,
+    on_done: OnDone,
+    *,
+    start: float | None = None,
 ) -> bool:
     """Run ``jobs`` as supervised children, at most ``workers`` at a time, each under
-    ``limits`` (its deadline counted from its own start), from one loop in this
-    process; ``on_done`` hears of each as it ends, in the order they end.
+    ``limits``, from one loop in this process; ``on_done`` hears of each as it ends,
+    in the order they end. Each job's deadline counts from its own start, or with
+    ``start`` (a ``time.monotonic()`` reading) from then for all: one deadline for the
+    whole run, after which no job starts.
 
     Ctrl-C asks every running job to stop (each still reports) and starts no more; a
     second Ctrl-C kills them. Returns True if it was interrupted so.
     """
     limits = limits or Limits()
+    shared_deadline = None if start is None else limits.deadline(start)
     waiting = iter(jobs)
     running: dict[int, tuple[Any, _Supervisor]] = {}
     more, interrupted = True, False
@@ -339,12 +347,15 @@ def supervise_many(
         while True:
             try:
                 while more and not interrupted and len(running) < workers:
+                    if shared_deadline is not None and time.monotonic() >= shared_deadline:
+                        more = False
+                        break
                     job = next(waiting, None)
                     if job is None:
                         more = False
                         break
                     key, work, on_item = job
-                    supervisor = _start(work, limits, on_item, None)
+                    supervisor = _start(work, limits, on_item, None, shared_deadline)
                     running[supervisor.fd] = (key, supervisor)
                 if not running:
                     return interrupted
@@ -390,8 +401,10 @@ def _start(
     limits: Limits,
     on_item: Callable[[Any], None] | None,
     start: float | None,
+    deadline: float | None = None,
 ) -> _Supervisor:
-    """Fork a child that runs ``work``; return the parent's supervisor of it."""
+    """Fork a child that runs ``work``; return the parent's supervisor of it. Its
+    deadline: ``deadline`` if given, else ``limits.timeout`` after ``start``."""
     if not hasattr(os, "fork"):
         raise UsageError("supervised jobs need os.fork (Linux, macOS); run in-process instead")
     start = time.monotonic() if start is None else start
@@ -405,7 +418,8 @@ def _start(
         os.close(read_fd)
         _child(work, write_fd, limits.memory, parent, die_with_parent)
     os.close(write_fd)
-    return _Supervisor(pid, read_fd, limits, limits.deadline(start), start, on_item)
+    deadline = limits.deadline(start) if deadline is None else deadline
+    return _Supervisor(pid, read_fd, limits, deadline, start, on_item)
 
 
 class _Supervisor:

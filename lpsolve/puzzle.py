@@ -91,6 +91,14 @@ class Puzzle(ABC):
         equally close."""
         return 0.0
 
+    def split_atoms(self) -> list[clingo.Symbol]:
+        """Atoms of the kind's encoding to cut a search for every solution into parts
+        (``solve --count --jobs N``), the most telling first. A part is one way the
+        solutions set the first few of them, true or false (:mod:`lpsolve.split`), so
+        any choice of atoms gives exact counts; a good one gives parts of similar size
+        early. Default: none (the search stays whole)."""
+        return []
+
     def without_clues(self, clues: Iterable[Clue]) -> Puzzle:
         """The same puzzle without these clues (explanations check their answers on it);
         kinds with clues override it."""

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import InternalError, LpsolveError
-from . import batch, grade, mastermind, puzzles
+from . import batch, cubes, grade, mastermind, puzzles
 from .common import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_SOLVED, EXIT_STOPPED
 
 
@@ -67,6 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     puzzles.add_parsers(commands)
+    cubes.add_arguments(commands.choices["solve"])
     mastermind.add_parser(commands)
     grade.add_parsers(commands)
     batch.add_parser(commands)

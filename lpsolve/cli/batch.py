@@ -32,7 +32,7 @@ from .common import (
     EXIT_STOPPED,
     limit_arguments,
     positive_int,
-    stderr_console,
+    progress_bar,
 )
 from .puzzles import result_json
 
@@ -147,26 +147,7 @@ class _Report:
                 self.file.write("\n")  # a line cut by a crash stays cut, alone
         self.progress: Any = None
         if sys.stderr.isatty():
-            from rich.progress import (
-                BarColumn,
-                MofNCompleteColumn,
-                Progress,
-                TextColumn,
-                TimeElapsedColumn,
-                TimeRemainingColumn,
-            )
-
-            # no refresh thread: forking while one writes could leave a lock held
-            self.progress = Progress(
-                BarColumn(),
-                MofNCompleteColumn(),
-                TextColumn("{task.fields[counts]}"),
-                TimeElapsedColumn(),
-                TimeRemainingColumn(),
-                console=stderr_console(),
-                auto_refresh=False,
-            )
-            self.progress.start()
+            self.progress = progress_bar("", "{task.fields[counts]}")
             self.task = self.progress.add_task("batch", total=total, counts="")
 
     def add(self, line: dict[str, Any]) -> None:

@@ -73,6 +73,34 @@ def stderr_console() -> Any:
     return Console(stderr=True)
 
 
+def progress_bar(label: str, details: str, *, transient: bool = False) -> Any:
+    """A started progress bar on stderr: ``label``, bar, done/total, ``details`` (a
+    rich template of the task's fields), elapsed time, time left. It has no refresh
+    thread (call ``refresh()`` after updates): jobs are forked while it runs, and a
+    fork while a thread writes could leave a lock held in the child."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    columns = (BarColumn(), MofNCompleteColumn(), TextColumn(details))
+    bar = Progress(
+        *((TextColumn(label),) if label else ()),
+        *columns,
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=stderr_console(),
+        auto_refresh=False,
+        transient=transient,
+    )
+    bar.start()
+    return bar
+
+
 _INNERMOST_LIST = re.compile(r"\[\s+([^\[\]{}]*?)\s+\]")
 
 

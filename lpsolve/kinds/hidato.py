@@ -189,6 +189,23 @@ class HidatoPuzzle(Puzzle):
         return problems
 
     # -- clues, for explanations (``--explain``) ------------------------------
+    def split_atoms(self) -> list[clingo.Symbol]:
+        """``number(X,Y,N)``: the cells of the open numbers nearest (in value) to a
+        given one first, as they have the fewest candidate cells; then by number, cells
+        in reading order. Atoms of cells a number cannot reach are not in the ground
+        program and are left out of every part."""
+        num, fun = clingo.Number, clingo.Function
+        given = sorted(self.givens.values())
+        last = len(self.cells)
+
+        def closeness(n: int) -> tuple[int, int]:
+            return (min((abs(n - g) for g in given), default=0), n)
+
+        shown = set(given)
+        numbers = sorted((n for n in range(1, last + 1) if n not in shown), key=closeness)
+        cells = sorted((c for c in self.cells if c not in self.givens), key=lambda c: (c[1], c[0]))
+        return [fun("number", [num(x), num(y), num(n)]) for n in numbers for x, y in cells]
+
     def clues(self) -> list[Clue]:
         return [_clue(x, y, n) for (x, y), n in sorted(self.givens.items(), key=lambda g: g[1])]
 

@@ -139,6 +139,18 @@ class MagicPuzzle(Puzzle):
     def clues(self) -> list[Clue]:
         return [_clue(r, c, v) for (r, c), v in sorted(self.givens.items())]
 
+    def split_atoms(self) -> list[clingo.Symbol]:
+        """The open cells' ``value(R,C,V)``, in reading order: a part fixes the numbers of
+        the first cells, which the line sums then constrain at once."""
+        num, fun = clingo.Number, clingo.Function
+        return [
+            fun("value", [num(r), num(c), num(v)])
+            for r in range(self.size)
+            for c in range(self.size)
+            if (r, c) not in self.givens
+            for v in range(self.low, self.high + 1)
+        ]
+
     def clue_for(self, atom: clingo.Symbol) -> Clue | None:
         if atom.match("value", 3):
             return _clue(*(arg.number for arg in atom.arguments))

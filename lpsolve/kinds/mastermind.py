@@ -148,6 +148,12 @@ class MastermindGame(Puzzle):
             for i, colour in enumerate(self.spare_colours(), 1)
         ]
 
+    def split_atoms(self) -> list[clingo.Symbol]:
+        """``code(P,K)``, peg by peg: a part fixes the colours of the first pegs, which
+        every guess's feedback then constrains."""
+        num, fun, name = clingo.Number, clingo.Function, clingo.String
+        return [fun("code", [num(p), name(k)]) for p in range(self.pegs) for k in self.colours]
+
     def decode(self, atoms: Sequence[clingo.Symbol]) -> Code:
         code = [""] * self.pegs
         for atom in atoms:

@@ -120,6 +120,18 @@ class TakuzuPuzzle(Puzzle):
     def clues(self) -> list[Clue]:
         return [self._clue(r, c, d) for (r, c), d in sorted(self.givens.items())]
 
+    def split_atoms(self) -> list[clingo.Symbol]:
+        """The open cells' ``value(R,C,1)``, row by row: the order the counting search
+        decides them in, so the first rows of a part are fixed whole and the rules on
+        rows cut every part early."""
+        num, fun = clingo.Number, clingo.Function
+        return [
+            fun("value", [num(r), num(c), num(1)])
+            for r in range(self.height)
+            for c in range(self.width)
+            if (r, c) not in self.givens
+        ]
+
     def clue_for(self, atom: clingo.Symbol) -> Clue | None:
         if not atom.match("value", 3):
             return None

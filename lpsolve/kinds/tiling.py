@@ -256,6 +256,20 @@ class TilingPuzzle(Puzzle):
         return min(orbit, key=lambda q: self.placements[q - 1].cells) == p
 
     # -- solutions ------------------------------------------------------------------
+    def split_atoms(self) -> list[clingo.Symbol]:
+        """``use(S,P)``, the placements by their first cell in reading order: which
+        placement covers cell 1, then cell 2, ..., the order the search fills the board
+        in. (Not ``apply(G)``: every image of a representative needs the same search
+        for it, so cubes by image would repeat that search.)"""
+        num, fun = clingo.Number, clingo.Function
+
+        def first_cell(item: tuple[int, Placement]) -> tuple[int, int, int]:
+            p, placement = item
+            return (min(self.order[c] for c in placement.cells), placement.stone, p)
+
+        ordered = sorted(enumerate(self.placements, 1), key=first_cell)
+        return [fun("use", [num(placement.stone + 1), num(p)]) for p, placement in ordered]
+
     def decode(self, atoms: Sequence[clingo.Symbol]) -> TilingSolution:
         """The representative's placements (use/2), shown under board symmetry G
         (apply/1) with stone S numbered T (as/2); or, from the plain lesson encoding and

@@ -1,0 +1,164 @@
+"""Counting in cubes (``solve --count --jobs N``): speed-up over one worker, and a
+projection of the 10x10 Takuzu count from the cubes of a partial run.
+
+Each figure is the wall time of the whole ``lpsolve`` command, median of --repeat
+runs taken in turn (A, B, C, A, B, C, ...) so that they share the machine's drift:
+
+- the seed tiling (208 solutions) and the empty 8x8 Takuzu (4,111,116 grids):
+  the whole search (``--count``), then the same cubes (``--cubes``) on one worker and
+  on two (``--jobs``); with --cluster also on a local Dask cluster of two workers;
+- the empty 10x10 Takuzu: ``--count --jobs 2 --checkpoint`` stopped after
+  --project-seconds; the cubes run in a shuffled order, so the finished ones are a
+  random sample: their mean time times the number of cubes, over 64 cores, projects
+  the whole count, and their mean count projects the number of grids, which is
+  checked against the published 48,183,195,384 (OEIS A253316).
+
+    python benchmarks/split.py [--repeat 3] [--whole-repeat 1] [--cluster]
+                               [--project-seconds 120] [--project-cubes 30000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LPSOLVE = [sys.executable, "-m", "lpsolve"]
+#: the number of 10x10 Takuzu grids, OEIS A253316 (a(5))
+TEN_BY_TEN = 48_183_195_384
+CORES = 64
+
+
+def timed(command: list[str]) -> tuple[float, str]:
+    start = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    seconds = time.perf_counter() - start
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed ({done.returncode}): {done.stderr}")
+    return seconds, done.stdout
+
+
+def count_of(output: str) -> int:
+    return json.loads(output)["count"]
+
+
+def compare(name: str, puzzle: Path, cubes: int, args: argparse.Namespace, cluster: str | None):
+    base = [*LPSOLVE, "solve", str(puzzle), "--count", "--format", "json"]
+    configurations = {
+        "whole search": base,
+        f"{cubes} cubes, --jobs 1": [*base, "--cubes", str(cubes), "--jobs", "1"],
+        f"{cubes} cubes, --jobs 2": [*base, "--cubes", str(cubes), "--jobs", "2"],
+    }
+    if cluster:
+        configurations[f"{cubes} cubes, cluster of 2"] = [
+            *base, "--cubes", str(cubes), "--cluster", cluster,
+        ]  # fmt: skip
+    times: dict[str, list[float]] = {label: [] for label in configurations}
+    counts = set()
+    for run in range(args.repeat):
+        for label, command in configurations.items():
+            if label == "whole search" and run >= args.whole_repeat:
+                continue
+            seconds, output = timed(command)
+            times[label].append(seconds)
+            counts.add(count_of(output))
+            print(f"  {name}: {label}: {seconds:.2f} s", flush=True)
+    if len(counts) != 1:
+        raise SystemExit(f"{name}: the counts differ: {counts}")
+    print(f"{name}: {counts.pop():,} solutions; medians of {args.repeat} runs")
+    one = statistics.median(times[f"{cubes} cubes, --jobs 1"])
+    whole = statistics.median(times["whole search"])
+    heads = ("median s", "min", "max", "x whole", "x 1 job")
+    print(f"  {'configuration':28} " + " ".join(f"{h:>8}" for h in heads))
+    for label, values in times.items():
+        median = statistics.median(values)
+        print(
+            f"  {label:28} {median:8.2f} {min(values):8.2f} {max(values):8.2f}"
+            f" {whole / median:8.2f} {one / median:8.2f}"
+        )
+
+
+def project(args: argparse.Namespace, folder: Path) -> None:
+    puzzle = folder / "empty10.takuzu"
+    puzzle.write_text("..........\n" * 10)
+    checkpoint = folder / "ten.jsonl"
+    command = [
+        *LPSOLVE, "solve", str(puzzle), "--count", "--jobs", "2",
+        "--cubes", str(args.project_cubes), "--checkpoint", str(checkpoint),
+        "--timeout", str(args.project_seconds),
+    ]  # fmt: skip
+    start = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    wall = time.perf_counter() - start
+    if done.returncode != 3:
+        raise SystemExit(f"the partial 10x10 run ended with {done.returncode}: {done.stderr}")
+    lines = checkpoint.read_text().splitlines()
+    header = json.loads(lines[0])
+    finished = [json.loads(line) for line in lines[1:] if line.strip()]
+    total = len(header["cubes"])
+    if len(finished) < 2:
+        raise SystemExit("fewer than two cubes finished: give more --project-seconds")
+    seconds = [c["seconds"] for c in finished]
+    counts = [c["count"] for c in finished]
+    mean, error = statistics.mean(seconds), statistics.stdev(seconds) / len(seconds) ** 0.5
+    grids = statistics.mean(counts) * total
+    grids_error = statistics.stdev(counts) / len(counts) ** 0.5 * total
+    hours = total * mean / CORES / 3600
+    hours_error = total * error / CORES / 3600
+    print(f"10x10 projection: {len(finished)} of {total:,} cubes finished in a {wall:.0f} s run")
+    print(f"  cube time: mean {mean:.2f} s (standard error {error:.2f}), max {max(seconds):.2f} s")
+    print(
+        f"  grids: {grids:,.0f} +- {1.96 * grids_error:,.0f} (95%) projected; "
+        f"published {TEN_BY_TEN:,} (OEIS A253316)"
+    )
+    print(
+        f"  whole count on {CORES} cores: {hours:.1f} h +- {1.96 * hours_error:.1f} h (95%), "
+        f"{hours * CORES:.0f} core-hours"
+    )
+
+
+def start_cluster() -> tuple[object, str]:
+    from distributed import LocalCluster
+
+    cluster = LocalCluster(
+        n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address=None
+    )
+    return cluster, cluster.scheduler_address
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--whole-repeat", type=int, default=1, help="runs of the whole search")
+    parser.add_argument("--cluster", action="store_true", help="also on a local Dask cluster")
+    parser.add_argument("--skip-eight", action="store_true", help="leave out the 8x8 Takuzu")
+    parser.add_argument("--project-seconds", type=float, default=120.0)
+    parser.add_argument("--project-cubes", type=int, default=30000)
+    args = parser.parse_args()
+    print(f"{os.cpu_count()} cores; lpsolve from {ROOT}")
+    cluster, address = start_cluster() if args.cluster else (None, None)
+    try:
+        with tempfile.TemporaryDirectory() as name:
+            folder = Path(name)
+            tiling = ROOT / "instances" / "tiling" / "seed-8x8.tiling"
+            compare("seed tiling", tiling, 8, args, address)
+            if not args.skip_eight:
+                empty = folder / "empty8.takuzu"
+                empty.write_text("........\n" * 8)
+                compare("empty 8x8 Takuzu", empty, 32, args, address)
+            if args.project_seconds > 0:
+                project(args, folder)
+    finally:
+        if cluster is not None:
+            cluster.close()  # type: ignore[attr-defined]
+
+
+if __name__ == "__main__":
+    main()
