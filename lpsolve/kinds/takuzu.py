@@ -71,8 +71,10 @@ class TakuzuPuzzle(Puzzle):
 
     kind = "takuzu"
     encoding = "takuzu.lp"
-    # the encoding's row-by-row #heuristic: counts all 8x8 grids about 5 times faster
-    counting_arguments = ("--heuristic=Domain",)
+    # the encoding's row-by-row #heuristic, with clasp's conservative "frumpy"
+    # configuration: all 8x8 grids in 32 s, against 212 s with the default one, whose
+    # rate falls as the enumeration goes on (41k grids/s in the first 20 s, 19k overall)
+    counting_arguments = ("--heuristic=Domain", "--configuration=frumpy")
 
     @cached_property
     def lines(self) -> list[Line]:
