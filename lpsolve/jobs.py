@@ -31,6 +31,7 @@ import select
 import signal
 import struct
 import sys
+import threading
 import time
 import traceback
 from collections import deque
@@ -396,6 +397,12 @@ def _step_all(running: dict[int, tuple[Any, _Supervisor]], on_done: OnDone) -> N
             on_done(key, outcome)
 
 
+#: held from a job's pipe to its fork: where jobs start from several threads (a Dask
+#: worker's), a child forked by one thread would otherwise inherit the write end of
+#: another job's new pipe and keep that job from ending until the child does
+_FORK_LOCK = threading.Lock()
+
+
 def _start(
     work: Callable[[Emit], Any],
     limits: Limits,
@@ -412,12 +419,13 @@ def _start(
         stream.flush()
     die_with_parent = _death_signal()
     parent = os.getpid()
-    read_fd, write_fd = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: runs the job, never returns
-        os.close(read_fd)
-        _child(work, write_fd, limits.memory, parent, die_with_parent)
-    os.close(write_fd)
+    with _FORK_LOCK:
+        read_fd, write_fd = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the child: runs the job, never returns
+            os.close(read_fd)
+            _child(work, write_fd, limits.memory, parent, die_with_parent)
+        os.close(write_fd)
     deadline = limits.deadline(start) if deadline is None else deadline
     return _Supervisor(pid, read_fd, limits, deadline, start, on_item)
 

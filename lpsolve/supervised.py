@@ -20,6 +20,7 @@ from typing import Any
 
 from . import api
 from .jobs import Emit, Limits, Outcome, supervise
+from .kinds import parse_bytes
 from .puzzle import Puzzle, Result
 
 #: emit a counting progress item every this many models (a message per model would
@@ -79,8 +80,10 @@ class SolveJob:
         on_puzzle: Callable[[Puzzle], None] | None = None,
         on_solution: Callable[[Any], None] | None = None,
         on_progress: Callable[[int], None] | None = None,
+        data: bytes | None = None,
     ) -> None:
         self.path, self.kind, self.limit, self.counting = path, kind, limit, counting
+        self.data = data  # the file's bytes, read here: for a job on another machine
         self.backend, self.timeout, self.start = backend, timeout, start
         self.prepare, self.followup = prepare, followup
         self.on_puzzle, self.on_solution, self.on_progress = on_puzzle, on_solution, on_progress
@@ -91,7 +94,10 @@ class SolveJob:
         """In the child: the whole job, under the deadline counted from ``start``."""
         began = time.monotonic() if self.start is None else self.start
         deadline = None if self.timeout is None else began + self.timeout
-        puzzle = api.load(self.path, self.kind)
+        if self.data is None:
+            puzzle = api.load(self.path, self.kind)
+        else:
+            puzzle = parse_bytes(self.data, self.path, self.kind)
         if self.prepare is not None:
             puzzle = self.prepare(puzzle)
         emit(("puzzle", puzzle))

@@ -22,7 +22,7 @@ from typing import Any, TextIO
 from .. import api
 from ..errors import InternalError, LpsolveError, UsageError
 from ..jobs import Job, Limits, Outcome, supervise_many
-from ..kinds import EXTENSIONS, KINDS
+from ..kinds import EXTENSIONS, KINDS, read_bytes
 from ..puzzle import STOP_STATUS
 from ..supervised import SolveJob
 from .common import (
@@ -62,6 +62,12 @@ def add_parser(commands: Any) -> None:
         default=os.cpu_count() or 1,
         metavar="N",
         help=f"puzzles solved at once (default: the cores, {os.cpu_count() or 1})",
+    )
+    batch.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="solve on a Dask scheduler's workers instead (pip install 'lpsolve[cluster]'); "
+        "the files are read here and sent",
     )
     batch.add_argument(
         "--backend", choices=list(api.BACKENDS), default="clingo", help="default: clingo"
@@ -176,7 +182,7 @@ class _Report:
 
 def _line(
     file: str,
-    job: SolveJob,
+    job: SolveJob | None,
     done: Outcome[Any] | LpsolveError | InternalError,
     args: argparse.Namespace,
 ) -> dict[str, Any]:
@@ -184,6 +190,7 @@ def _line(
         return {"file": file, "status": "internal error", "error": str(done)}
     if isinstance(done, LpsolveError):
         return {"file": file, "status": "error", "error": str(done)}
+    assert job is not None
     solved = job.finish(done)
     if solved.result is None:  # stopped before the puzzle was read
         stop = done.stopped_by or "interrupt"
@@ -215,6 +222,13 @@ def run_batch(args: argparse.Namespace) -> int:
 
     def jobs() -> Iterator[Job]:
         for file in files:
+            data = None
+            if args.cluster:  # a worker elsewhere may not see this file: send its bytes
+                try:
+                    data = read_bytes(file)
+                except LpsolveError as error:
+                    report.add(_line(file, None, error, args))
+                    continue
             job = SolveJob(
                 file,
                 args.kind,
@@ -222,6 +236,7 @@ def run_batch(args: argparse.Namespace) -> int:
                 counting=args.count and args.limit is None,
                 backend=args.backend,
                 timeout=args.timeout,
+                data=data,
             )
             yield (file, job), job.work, job.receive
 
@@ -230,7 +245,12 @@ def run_batch(args: argparse.Namespace) -> int:
         report.add(_line(file, job, done, args))
 
     try:
-        interrupted = supervise_many(jobs(), limits, args.jobs, finished)
+        if args.cluster:
+            from ..cluster import run_on_cluster
+
+            interrupted = run_on_cluster(args.cluster, jobs(), limits, finished)
+        else:
+            interrupted = supervise_many(jobs(), limits, args.jobs, finished)
     finally:
         report.close()
     _summary(report.counts, interrupted, len(files))

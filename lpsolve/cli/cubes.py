@@ -15,11 +15,11 @@ from typing import Any
 
 from .. import split
 from ..errors import UsageError
-from ..jobs import Limits
+from ..jobs import Limits, format_size
 from ..puzzle import Puzzle
 from ..supervised import call
 from . import puzzles
-from .common import STOP_WORDS, job_limits, positive_int, progress_bar
+from .common import job_limits, positive_int, progress_bar
 from .puzzles import (
     _classes_of,
     _print_json,
@@ -98,6 +98,10 @@ def run_split(args: argparse.Namespace) -> int:
     workers = args.jobs
     execute = _executor(args, limits)
     prepare = _classes_of(args)
+    if args.cluster and not args.cubes:
+        from ..cluster import cluster_threads
+
+        workers = cluster_threads(args.cluster)
     wanted = args.cubes or split.CUBES_PER_WORKER * workers
 
     def read_and_cut(cut: bool) -> tuple[Puzzle, split.Split | None]:
@@ -153,7 +157,8 @@ def run_split(args: argparse.Namespace) -> int:
             progress.close()
     result = run.result
     elapsed = time.monotonic() - args.started
-    where = f"cluster {args.cluster}" if args.cluster else f"{workers} worker{'s' * (workers > 1)}"
+    plural = "s" * (workers > 1)
+    where = f"cluster {args.cluster}" if args.cluster else f"{workers} worker{plural}"
     about = {
         "cubes": len(cubes.cubes),
         "finished": run.finished,
@@ -169,14 +174,17 @@ def run_split(args: argparse.Namespace) -> int:
         sys.stdout.write(summary + "\n")
         resumed = f", {run.resumed:,} resumed from {args.checkpoint}" if run.resumed else ""
         sys.stdout.write(
-            f"split: {run.finished:,} of {len(cubes.cubes):,} cubes searched on {where}"
+            f"split: {run.finished:,} of {len(cubes.cubes):,} cube{'s' * (len(cubes.cubes) != 1)}"
+            f" searched on {where}"
             f" (cut on {len(cubes.atoms):,} atoms{resumed})\n"
         )
         if args.stats:
             sys.stdout.write(stats_line(result) + " (summed over the cubes)\n")
     if result.stopped_by == "memory":
+        cap = format_size(args.memory_limit)
         print(
-            f"a cube was {STOP_WORDS['memory']}: give --memory-limit to change it", file=sys.stderr
+            f"a cube was stopped by the memory limit ({cap}): give --memory-limit to change it",
+            file=sys.stderr,
         )
     if result.stopped and args.checkpoint:
         print(f"{args.checkpoint} keeps the finished cubes: run again to resume", file=sys.stderr)

@@ -92,23 +92,35 @@ def parse_text(text: str, source: str, extension: str, kind: str | None = None) 
 
 def load(path: str | Path, kind: str | None = None) -> Puzzle:
     """Read and parse a puzzle file (at most :data:`lpsolve.limits.MAX_FILE_BYTES`)."""
-    path = Path(path)
+    return parse_bytes(read_bytes(path), str(path), kind)
+
+
+def read_bytes(path: str | Path) -> bytes:
+    """A puzzle file's bytes (at most :data:`lpsolve.limits.MAX_FILE_BYTES`), or a
+    :class:`PuzzleError` naming the file."""
     source = str(path)
     try:
-        with path.open("rb") as file:
+        with Path(path).open("rb") as file:
             data = file.read(limits.MAX_FILE_BYTES + 1)  # one byte more tells it is too big
-        limits.check_size(data, source)
-        # utf-8-sig: a byte order mark (as some editors write) is not part of the puzzle
-        text = data.decode("utf-8-sig")
     except FileNotFoundError:
         raise PuzzleError("no such file", source) from None
     except IsADirectoryError:
         raise PuzzleError("is a directory, expected a puzzle file", source) from None
-    except UnicodeDecodeError as error:
-        raise _not_utf8(error.object, error.start, len(data) - len(error.object), source) from None
     except OSError as error:
         raise PuzzleError(error.strerror or "cannot be read", source) from None
-    return parse_text(text, source, path.suffix, kind)
+    limits.check_size(data, source)
+    return data
+
+
+def parse_bytes(data: bytes, source: str, kind: str | None = None) -> Puzzle:
+    """Parse a puzzle file's bytes as read from ``source`` (its extension names the
+    kind unless ``kind`` does): what :func:`load` does once the file is read."""
+    try:
+        # utf-8-sig: a byte order mark (as some editors write) is not part of the puzzle
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise _not_utf8(error.object, error.start, len(data) - len(error.object), source) from None
+    return parse_text(text, source, Path(source).suffix, kind)
 
 
 def _not_utf8(data: bytes, offset: int, bom: int, source: str) -> PuzzleError:
