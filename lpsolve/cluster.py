@@ -37,7 +37,7 @@ from typing import Any
 
 from . import __version__
 from .errors import InternalError, LpsolveError, UsageError
-from .jobs import Emit, Job, Limits, OnDone, Outcome, _start
+from .jobs import Emit, Job, Limits, OnDone, Outcome, next_job, spawn
 
 #: tasks in flight per worker thread of the cluster: enough that a thread finds its next
 #: job waiting, few enough that a huge batch is not all sent at once
@@ -143,10 +143,7 @@ def _run(
     while True:
         # top up: a long (or endless) list of jobs is sent a window at a time
         while more and len(in_flight) < size:
-            if deadline is not None and time.monotonic() >= deadline:
-                more = False
-                break
-            job = next(waiting, None)
+            job = next_job(waiting, deadline)
             if job is None:
                 more = False
                 break
@@ -327,7 +324,7 @@ def _task(payload: bytes, limits: Limits, wall_deadline: float | None) -> Done |
     except Exception as error:  # e.g. a class this worker's lpsolve lacks
         return items, InternalError(f"a worker cannot read a job: {_one_line(error)}")
     try:
-        supervisor = _start(_FreshStdio(work), limits, items.append, None, deadline)
+        supervisor = spawn(_FreshStdio(work), limits, items.append, None, deadline)
         return items, supervisor.run()
     except (LpsolveError, InternalError) as error:
         return items, error

@@ -35,7 +35,7 @@ import threading
 import time
 import traceback
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -313,7 +313,7 @@ def supervise(
     exception in the job becomes :class:`InternalError`. ``start`` (a
     ``time.monotonic()`` reading) is when the deadline's clock began, default now.
     """
-    return _start(work, limits or Limits(), on_item, start).run()
+    return spawn(work, limits or Limits(), on_item, start).run()
 
 
 #: a job for :func:`supervise_many`: a key naming it, its work, and what takes its items
@@ -348,15 +348,12 @@ def supervise_many(
         while True:
             try:
                 while more and not interrupted and len(running) < workers:
-                    if shared_deadline is not None and time.monotonic() >= shared_deadline:
-                        more = False
-                        break
-                    job = next(waiting, None)
+                    job = next_job(waiting, shared_deadline)
                     if job is None:
                         more = False
                         break
                     key, work, on_item = job
-                    supervisor = _start(work, limits, on_item, None, shared_deadline)
+                    supervisor = spawn(work, limits, on_item, None, shared_deadline)
                     running[supervisor.fd] = (key, supervisor)
                 if not running:
                     return interrupted
@@ -372,6 +369,14 @@ def supervise_many(
         for _, supervisor in running.values():
             supervisor.kill()
             supervisor.reap()
+
+
+def next_job(waiting: Iterator[Job], deadline: float | None) -> Job | None:
+    """The next job to start; ``None`` when there is none, or the run's ``deadline``
+    (a ``time.monotonic()`` reading) has passed."""
+    if deadline is not None and time.monotonic() >= deadline:
+        return None
+    return next(waiting, None)
 
 
 def _step_all(running: dict[int, tuple[Any, _Supervisor]], on_done: OnDone) -> None:
@@ -403,7 +408,7 @@ def _step_all(running: dict[int, tuple[Any, _Supervisor]], on_done: OnDone) -> N
 _FORK_LOCK = threading.Lock()
 
 
-def _start(
+def spawn(
     work: Callable[[Emit], Any],
     limits: Limits,
     on_item: Callable[[Any], None] | None,
