@@ -7,14 +7,14 @@ runs taken in turn (A, B, C, A, B, C, ...) so that they share the machine's drif
 - the seed tiling (208 solutions) and the empty 8x8 Takuzu (4,111,116 grids):
   the whole search (``--count``), then the same cubes (``--cubes``) on one worker and
   on two (``--jobs``); with --cluster also on a local Dask cluster of two workers;
-- the empty 10x10 Takuzu: ``--count --jobs 2 --checkpoint`` stopped after
-  --project-seconds; the cubes run in a shuffled order, so the finished ones are a
-  random sample: their mean time times the number of cubes, over 64 cores, projects
-  the whole count, and their mean count projects the number of grids, which is
-  checked against the published 48,183,195,384 (OEIS A253316).
+- the empty 10x10 Takuzu: cut into --project-cubes cubes, of which the first --sample
+  of the shuffled order a count runs them in (a random sample) are searched to the
+  end on 2 workers: their mean time times the number of cubes projects the whole
+  count's core-hours (and its time on 64 cores), and their mean count projects the
+  number of grids, checked against the published 48,183,195,384 (OEIS A253316).
 
     python benchmarks/split.py [--repeat 3] [--whole-repeat 1] [--cluster]
-                               [--project-seconds 120] [--project-cubes 30000]
+                               [--project-cubes 30000] [--sample 16] [--only-projection]
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -86,41 +87,55 @@ def compare(name: str, puzzle: Path, cubes: int, args: argparse.Namespace, clust
 
 
 def project(args: argparse.Namespace, folder: Path) -> None:
-    puzzle = folder / "empty10.takuzu"
-    puzzle.write_text("..........\n" * 10)
-    checkpoint = folder / "ten.jsonl"
-    command = [
-        *LPSOLVE, "solve", str(puzzle), "--count", "--jobs", "2",
-        "--cubes", str(args.project_cubes), "--checkpoint", str(checkpoint),
-        "--timeout", str(args.project_seconds),
-    ]  # fmt: skip
+    """Search a random sample of the 10x10 cubes to the end (the first ones of the
+    shuffled order every count uses, so a partial run of the count itself) and project
+    the whole count from their times and counts. A run stopped by a deadline would not
+    do: its finished cubes are the short ones."""
+    import lpsolve
+    from lpsolve import split
+    from lpsolve.jobs import Limits
+
+    puzzle = lpsolve.parse("..........\n" * 10, ".takuzu")
     start = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    cut = split.find_split(puzzle, args.project_cubes)
+    cutting = time.perf_counter() - start
+    total = len(cut.cubes)
+    order = list(range(total))
+    random.Random(split.ORDER_SEED).shuffle(order)
+    sample = split.Split(cut.atoms, tuple(cut.cubes[i] for i in order[: args.sample]))
+    record = split.Checkpoint(str(folder / "sample.jsonl"))
+    start = time.perf_counter()
+    split.run_cubes(puzzle, sample, split.local_executor(2, Limits()), checkpoint=record)
     wall = time.perf_counter() - start
-    if done.returncode != 3:
-        raise SystemExit(f"the partial 10x10 run ended with {done.returncode}: {done.stderr}")
-    lines = checkpoint.read_text().splitlines()
-    header = json.loads(lines[0])
-    finished = [json.loads(line) for line in lines[1:] if line.strip()]
-    total = len(header["cubes"])
-    if len(finished) < 2:
-        raise SystemExit("fewer than two cubes finished: give more --project-seconds")
-    seconds = [c["seconds"] for c in finished]
-    counts = [c["count"] for c in finished]
+    seconds, counts = list(record.seconds.values()), list(record.done.values())
     mean, error = statistics.mean(seconds), statistics.stdev(seconds) / len(seconds) ** 0.5
     grids = statistics.mean(counts) * total
     grids_error = statistics.stdev(counts) / len(counts) ** 0.5 * total
     hours = total * mean / CORES / 3600
     hours_error = total * error / CORES / 3600
-    print(f"10x10 projection: {len(finished)} of {total:,} cubes finished in a {wall:.0f} s run")
-    print(f"  cube time: mean {mean:.2f} s (standard error {error:.2f}), max {max(seconds):.2f} s")
+    print(
+        f"10x10 projection: {total:,} cubes cut in {cutting:.1f} s over {len(cut.atoms)} atoms; "
+        f"a random {len(seconds)} of them searched to the end in {wall:.0f} s on 2 workers"
+    )
+    print(
+        f"  cube time: mean {mean:.2f} s (standard error {error:.2f}), "
+        f"min {min(seconds):.2f} s, max {max(seconds):.2f} s"
+    )
     print(
         f"  grids: {grids:,.0f} +- {1.96 * grids_error:,.0f} (95%) projected; "
         f"published {TEN_BY_TEN:,} (OEIS A253316)"
     )
     print(
-        f"  whole count on {CORES} cores: {hours:.1f} h +- {1.96 * hours_error:.1f} h (95%), "
-        f"{hours * CORES:.0f} core-hours"
+        f"  whole count: {hours * CORES:,.0f} +- {1.96 * hours_error * CORES:,.0f} core-hours "
+        f"(95%); on {CORES} cores {hours:.1f} h +- {1.96 * hours_error:.1f} h"
+    )
+    # knowing the number of grids, the sample's rate (grids per core-second) projects
+    # the time with less spread than the cube times alone
+    rate = sum(counts) / sum(seconds)
+    print(
+        f"  at the sample's {rate:,.0f} grids per core-second, the published number of "
+        f"grids takes {TEN_BY_TEN / rate / 3600:,.0f} core-hours: "
+        f"{TEN_BY_TEN / rate / 3600 / CORES:.1f} h on {CORES} cores"
     )
 
 
@@ -139,8 +154,9 @@ def main() -> None:
     parser.add_argument("--whole-repeat", type=int, default=1, help="runs of the whole search")
     parser.add_argument("--cluster", action="store_true", help="also on a local Dask cluster")
     parser.add_argument("--skip-eight", action="store_true", help="leave out the 8x8 Takuzu")
-    parser.add_argument("--project-seconds", type=float, default=120.0)
-    parser.add_argument("--project-cubes", type=int, default=30000)
+    parser.add_argument("--project-cubes", type=int, default=30000, help="10x10 cubes cut")
+    parser.add_argument("--sample", type=int, default=16, help="10x10 cubes searched (0: none)")
+    parser.add_argument("--only-projection", action="store_true")
     args = parser.parse_args()
     print(f"{os.cpu_count()} cores; lpsolve from {ROOT}")
     cluster, address = start_cluster() if args.cluster else (None, None)
@@ -148,12 +164,13 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as name:
             folder = Path(name)
             tiling = ROOT / "instances" / "tiling" / "seed-8x8.tiling"
-            compare("seed tiling", tiling, 8, args, address)
-            if not args.skip_eight:
+            if not args.only_projection:
+                compare("seed tiling", tiling, 8, args, address)
+            if not (args.skip_eight or args.only_projection):
                 empty = folder / "empty8.takuzu"
                 empty.write_text("........\n" * 8)
                 compare("empty 8x8 Takuzu", empty, 32, args, address)
-            if args.project_seconds > 0:
+            if args.sample > 1:
                 project(args, folder)
     finally:
         if cluster is not None:

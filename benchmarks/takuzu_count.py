@@ -6,7 +6,7 @@ for 2 solutions), because the machine is shared and absolute times drift:
 
 - seed 8x8, generated 14x14 and 30x30: search for 2 solutions (uniqueness proof);
 - counting every 6x6 grid (4,140) with ``lpsolve.count`` (no Python object per model);
-- with --eight: counting every 8x8 grid (4,111,116), once: about 3.5 minutes here.
+- with --eight: counting every 8x8 grid (4,111,116), once: about half a minute here.
 
     python benchmarks/takuzu_count.py [--repeat N] [--eight]
 """

@@ -307,10 +307,9 @@ def _one_line(error: BaseException) -> str:
 
 
 def _task(payload: bytes, limits: Limits, wall_deadline: float | None) -> Done | None:
-    """On a worker: run one job as :func:`lpsolve.jobs.supervise` does (its start and
-    its supervision), under the run's deadline
-    if there is one (None if that has passed: not started). Returns the items it
-    emitted and its outcome, or the error it raised (a value: not a failed task)."""
+    """On a worker: run one job as :func:`lpsolve.jobs.supervise` does, under the run's
+    deadline if there is one (None if that has passed: not started). Returns the items
+    it emitted and its outcome, or the error it raised (a value: not a failed task)."""
     import cloudpickle
 
     deadline = None
