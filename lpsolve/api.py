@@ -14,6 +14,7 @@ from . import asp, csp
 from .errors import InternalError, UsageError
 from .kinds import load as _load_file
 from .kinds import parse_text
+from .kinds.mastermind import MastermindGame
 from .puzzle import Puzzle, Result
 
 
@@ -71,6 +72,17 @@ def solve(
 
     search = backend_solve(backend)
     return search(puzzle, limit=limit, timeout=timeout, on_solution=checked)
+
+
+def diagnose(puzzle: Puzzle) -> list[str]:
+    """Why a puzzle has no solution, in words: the rules its givens break (the kind's
+    :meth:`~lpsolve.puzzle.Puzzle.diagnose`); for a Mastermind game, a minimal set of
+    guesses that cannot all be scored as recorded (found with clingo)."""
+    if isinstance(puzzle, MastermindGame):
+        from .codebreaker import diagnosis
+
+        return diagnosis(puzzle)
+    return puzzle.diagnose()
 
 
 def count(

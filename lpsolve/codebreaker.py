@@ -24,12 +24,11 @@ import clingo
 
 from . import asp
 from .errors import LpsolveError
-from .kinds.mastermind import Code, MastermindGame, score
+from .kinds.mastermind import MastermindGame, describe_guess, score
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from .cspmodel import CspModel
 
 #: how many (candidate, consistent code) pairs --suggest scores at most
 PAIR_BUDGET = 30_000_000
@@ -134,6 +133,18 @@ def consistent_codes(game: MastermindGame) -> np.ndarray:
     codes = np.concatenate(blocks)
     order = np.lexsort(codes.T[::-1])
     return codes[order]
+
+
+def diagnosis(game: MastermindGame) -> list[str]:
+    """Why no code fits, for the puzzle commands: a minimal set of guesses that cannot
+    all be scored as recorded (see :func:`conflicting_guesses`)."""
+    if not game.guesses:
+        return []
+    conflict = conflicting_guesses(game)
+    return [
+        "these guesses cannot all be scored as recorded: "
+        + "; ".join(describe_guess(game, i) for i in conflict)
+    ]
 
 
 def conflicting_guesses(game: MastermindGame) -> list[int]:
@@ -420,47 +431,3 @@ def suggest(
         seed=seed,
         seconds=time.perf_counter() - start,
     )
-
-
-# -- the python-constraint model -------------------------------------------------------
-
-
-def csp_model(game: MastermindGame) -> CspModel:
-    """One variable per peg (domain: the colours); one feedback constraint per guess."""
-    import constraint
-
-    from .cspmodel import CspModel
-
-    class Feedback(constraint.Constraint):
-        """The secret scores (black, white) against this guess; prunes partial codes
-        whose blacks or colour matches already overshoot or can no longer be reached."""
-
-        def __init__(self, guess: Sequence[str], black: int, white: int) -> None:
-            self.guess = tuple(guess)
-            self.black, self.matches = black, black + white
-            self.need = {c: self.guess.count(c) for c in set(self.guess)}
-
-        def __call__(self, variables, domains, assignments, forwardcheck=False):
-            set_pegs = [p for p in variables if p in assignments]
-            left = len(variables) - len(set_pegs)
-            blacks = sum(assignments[p] == self.guess[p] for p in set_pegs)
-            if not blacks <= self.black <= blacks + left:
-                return False
-            have: dict[str, int] = {}
-            for p in set_pegs:
-                have[assignments[p]] = have.get(assignments[p], 0) + 1
-            matches = sum(min(n, have.get(c, 0)) for c, n in self.need.items())
-            return matches <= self.matches <= matches + left
-
-    model = CspModel(
-        decode=lambda assignment: Code(tuple(assignment[p] for p in range(game.pegs))),
-        handles_up_to=8,
-    )
-    for p in range(game.pegs):
-        model.variable(p, game.colours)
-    pegs = list(range(game.pegs))
-    if not game.repeats:
-        model.constrain(constraint.AllDifferentConstraint(), pegs)
-    for guess in game.guesses:
-        model.constrain(Feedback(guess.code, guess.black, guess.white), pegs)
-    return model

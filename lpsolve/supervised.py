@@ -124,7 +124,7 @@ class SolveJob:
         # the solutions and the puzzle have crossed already: send the rest only
         emit(("result", dataclasses.replace(result, puzzle=None, solutions=[])))
         if result.count == 0 and result.complete:
-            emit(("diagnosis", puzzle.diagnose()))
+            emit(("diagnosis", api.diagnose(puzzle)))
         if self.followup is None:
             return None
         return self.followup(puzzle, result, remaining(deadline))

@@ -360,7 +360,7 @@ def _cross_checked(
         checked = cross_check(puzzle, limit, deadline=end)
         result = checked.results[args.backend]
         none = result.count == 0 and result.complete
-        diagnosis = puzzle.diagnose() if none else []
+        diagnosis = api.diagnose(puzzle) if none else []
         if followup is None:
             return checked, None, diagnosis
         return checked, followup(puzzle, result, supervised.remaining(deadline)), diagnosis

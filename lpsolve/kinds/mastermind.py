@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import islice
+from typing import TYPE_CHECKING
 
 import clingo
 
@@ -29,6 +30,9 @@ from .. import limits
 from ..errors import PuzzleError
 from ..puzzle import Clue, Puzzle
 from . import textformat
+
+if TYPE_CHECKING:
+    from ..cspmodel import CspModel
 
 EXTENSIONS = (".mastermind",)
 HEADERS = ("pegs", "colours", "colors", "repeats")
@@ -214,21 +218,46 @@ class MastermindGame(Puzzle):
     def solution_json(self, solution: Code) -> list[str]:
         return list(solution.colours)
 
-    def diagnose(self) -> list[str]:
-        """Guesses that cannot all be scored as recorded (a minimal conflicting set)."""
-        from ..codebreaker import conflicting_guesses
+    def csp_model(self) -> CspModel:
+        """One variable per peg (domain: the colours); one feedback constraint per guess.
+        (python-constraint is imported here: only ``--backend csp`` needs it.)"""
+        import constraint
 
-        if not self.guesses:
-            return []
-        return [
-            "these guesses cannot all be scored as recorded: "
-            + "; ".join(describe_guess(self, i) for i in conflicting_guesses(self))
-        ]
+        from ..cspmodel import CspModel
 
-    def csp_model(self):  # -> CspModel, imported lazily: python-constraint is optional here
-        from ..codebreaker import csp_model
+        class Feedback(constraint.Constraint):
+            """The secret scores (black, white) against this guess; prunes partial codes
+            whose blacks or colour matches already overshoot or can no longer be reached."""
 
-        return csp_model(self)
+            def __init__(self, guess: Sequence[str], black: int, white: int) -> None:
+                self.guess = tuple(guess)
+                self.black, self.matches = black, black + white
+                self.need = {c: self.guess.count(c) for c in set(self.guess)}
+
+            def __call__(self, variables, domains, assignments, forwardcheck=False):
+                set_pegs = [p for p in variables if p in assignments]
+                left = len(variables) - len(set_pegs)
+                blacks = sum(assignments[p] == self.guess[p] for p in set_pegs)
+                if not blacks <= self.black <= blacks + left:
+                    return False
+                have: dict[str, int] = {}
+                for p in set_pegs:
+                    have[assignments[p]] = have.get(assignments[p], 0) + 1
+                matches = sum(min(n, have.get(c, 0)) for c, n in self.need.items())
+                return matches <= self.matches <= matches + left
+
+        pegs = list(range(self.pegs))
+        model = CspModel(
+            decode=lambda assignment: Code(tuple(assignment[p] for p in pegs)),
+            handles_up_to=8,
+        )
+        for p in pegs:
+            model.variable(p, self.colours)
+        if not self.repeats:
+            model.constrain(constraint.AllDifferentConstraint(), pegs)
+        for guess in self.guesses:
+            model.constrain(Feedback(guess.code, guess.black, guess.white), pegs)
+        return model
 
 
 def describe_guess(game: MastermindGame, index: int) -> str:
