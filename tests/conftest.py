@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import logging
 import random
+import signal
+import subprocess
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import pairwise
 from pathlib import Path
@@ -16,6 +18,29 @@ from lpsolve.generate import puzzle_from_path, random_path
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTANCES = ROOT / "instances"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def ctrl_c_works() -> None:
+    """Tests send SIGINT, to this process and to commands they start. A shell starts a
+    background job (CI run with ``&``, say) with SIGINT ignored, which Python and every
+    command started from it would inherit: no KeyboardInterrupt, and a Ctrl-C test
+    would wait for a command that never stops. Python's own handler here means the
+    commands started from here get the default disposition back (on exec)."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def interrupt(process: subprocess.Popen, timeout: float = 60) -> tuple[str, str]:
+    """Ctrl-C to a command a test started; its (stdout, stderr) once it ended. One that
+    does not end in ``timeout`` seconds is killed (never left running) and fails."""
+    process.send_signal(signal.SIGINT)
+    try:
+        return process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.communicate()
+        pytest.fail(f"{process.args} did not stop within {timeout} s of Ctrl-C")
 
 
 @pytest.fixture(autouse=True)

@@ -14,7 +14,7 @@ import pytest
 import lpsolve
 from lpsolve.cli import main
 
-from .conftest import ROOT
+from .conftest import ROOT, interrupt
 
 SMALL = [
     "instances/hidato/seed-10x10.hidoku",
@@ -140,7 +140,6 @@ def test_ctrl_c_leaves_the_report_complete_up_to_then(folder: Path, tmp_path: Pa
     """One job at a time, in file order: a, then b/000-big (16 s of grounding), then the
     rest of b. Ctrl-C while the big one grounds: a's lines are there, the big one is
     marked interrupted, b's others are not started; --resume finishes the batch."""
-    import signal
     import subprocess
     import sys
     import time
@@ -163,8 +162,7 @@ def test_ctrl_c_leaves_the_report_complete_up_to_then(folder: Path, tmp_path: Pa
     while finished() < 3 and time.monotonic() < deadline:  # a/ holds 3 puzzles
         time.sleep(0.1)
     time.sleep(1.0)  # now in the big one
-    process.send_signal(signal.SIGINT)
-    process.communicate(timeout=60)
+    interrupt(process)
     assert process.returncode == 3
     lines = report(output)
     in_a = {str(p) for p in (folder / "a").iterdir() if p.suffix != ".txt"}

@@ -9,7 +9,7 @@ import sys
 import lpsolve
 from lpsolve.kinds.hidato import HidatoPuzzle, HidatoSolution
 
-from .conftest import INSTANCES, ROOT, count_paths
+from .conftest import INSTANCES, ROOT, count_paths, interrupt
 
 SEED = INSTANCES / "hidato" / "seed-10x10.hidoku"
 HEX = INSTANCES / "hidato" / "seed003-hex-19.json"
@@ -181,7 +181,6 @@ def test_a_solution_failing_the_checker_is_an_internal_error(run, monkeypatch) -
 
 
 def test_ctrl_c_keeps_what_was_found_and_exits_3(tmp_path) -> None:
-    import signal
     import time
 
     huge = write(tmp_path, "huge.hidoku", "\n".join(["_,_,_,_,_,_,_"] * 7) + "\n")
@@ -192,8 +191,7 @@ def test_ctrl_c_keeps_what_was_found_and_exits_3(tmp_path) -> None:
         text=True,
     )
     time.sleep(2.0)  # start-up, grounding, then solutions stream out
-    child.send_signal(signal.SIGINT)
-    out, err = child.communicate(timeout=30)
+    out, err = interrupt(child, timeout=30)
     assert child.returncode == 3, err
     assert "Traceback" not in err
     found = out.count("Solution ")

@@ -9,7 +9,6 @@ measured figures are in the README ("Limits and safety", from benchmarks/limits.
 from __future__ import annotations
 
 import json
-import signal
 import subprocess
 import sys
 import time
@@ -21,7 +20,8 @@ from lpsolve import load
 from lpsolve.cli import main
 from lpsolve.kinds.takuzu import TakuzuSolution
 
-ROOT = Path(__file__).resolve().parent.parent
+from .conftest import ROOT, interrupt
+
 STUDENTS = ROOT / "tests" / "students"
 SLACK = 3.0  # seconds past a limit that a loaded machine may still need
 
@@ -76,8 +76,7 @@ def interrupted(*args: str, after: float) -> tuple[int, str, float]:
     )
     time.sleep(after)
     sent = time.monotonic()
-    process.send_signal(signal.SIGINT)
-    out, _ = process.communicate(timeout=60)
+    out, _ = interrupt(process)
     return process.returncode, out, time.monotonic() - sent
 
 

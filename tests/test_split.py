@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
 import time
@@ -24,7 +23,7 @@ from lpsolve.kinds.hidato import build
 from lpsolve.kinds.magic import MagicPuzzle
 from lpsolve.kinds.mastermind import MastermindGame, score
 
-from .conftest import INSTANCES, ROOT, count_paths
+from .conftest import INSTANCES, ROOT, count_paths, interrupt
 from .test_grade import corners_numberings
 from .test_magic import brute_force_3x3
 from .test_mastermind import brute_force as mastermind_codes
@@ -255,8 +254,7 @@ def test_ctrl_c_stops_a_split_count_and_keeps_the_checkpoint(tmp_path) -> None:
         text=True,
     )
     time.sleep(2.0)
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=20)
+    out, err = interrupt(process, timeout=20)
     assert process.returncode == 3, err
     assert "stopped by interrupt" in out
     assert len(checkpoint.read_text().splitlines()) >= 1
