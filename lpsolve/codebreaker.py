@@ -5,7 +5,8 @@ The consistent set always comes from clingo and ``encodings/mastermind.lp``. num
 is used only to expand codes counted up to symmetry and to score candidate guesses.
 
 Symmetry: colours that appear in no guess ("spare" colours) are interchangeable;
-swapping two of them in a code changes none of its scores. To count, clingo
+swapping two of them in a code changes none of its scores (blacks nor whites, so
+this holds for black-only games too). To count, clingo
 enumerates only the code of each such family whose spare colours first appear in
 declared order, and each is multiplied by the exact number of ways to choose its
 spare colours (``perm(U, d)`` for ``d`` of ``U`` spares used).
@@ -24,7 +25,7 @@ import clingo
 
 from . import asp
 from .errors import LpsolveError
-from .kinds.mastermind import MastermindGame, describe_guess, score
+from .kinds.mastermind import MastermindGame, describe_guess
 
 if TYPE_CHECKING:
     import numpy as np
@@ -192,12 +193,15 @@ def conflicting_guesses(game: MastermindGame) -> list[int]:
         chunk //= 2
 
 
-def rule_outs(game: MastermindGame, code: Sequence[str]) -> list[tuple[int, tuple[int, int]]]:
-    """Guesses (0-based) whose recorded feedback ``code`` contradicts, with what it gives."""
+def rule_outs(
+    game: MastermindGame, code: Sequence[str]
+) -> list[tuple[int, tuple[int, int | None]]]:
+    """Guesses (0-based) whose recorded feedback ``code`` contradicts, with what it gives
+    (white None in a black-only game)."""
     found = []
     for i, guess in enumerate(game.guesses):
-        got = score(guess.code, code)
-        if got != (guess.black, guess.white):
+        got = game.feedback_of(guess.code, code)
+        if got != guess.feedback:
             found.append((i, got))
     return found
 
@@ -317,9 +321,12 @@ def candidate_pool(game: MastermindGame) -> np.ndarray | None:
     return _canonical(codes, spare_index)
 
 
-def score_candidates(candidates: np.ndarray, secrets: np.ndarray, colours: int) -> np.ndarray:
+def score_candidates(
+    candidates: np.ndarray, secrets: np.ndarray, colours: int, black_only: bool = False
+) -> np.ndarray:
     """Partition sizes: row i, column (P+1)*black + (black+white) counts the secrets that
-    candidate i would score so."""
+    candidate i would score so. ``black_only``: the feedback is the black count alone,
+    so column ``black`` counts them (P+1 columns)."""
     import numpy as np
 
     pegs = secrets.shape[1]
@@ -340,14 +347,17 @@ def score_candidates(candidates: np.ndarray, secrets: np.ndarray, colours: int) 
     for p in range(1, pegs):
         rank[:, p] = (candidates[:, :p] == candidates[:, p : p + 1]).sum(axis=1)
     match_rows = rank * colours + candidates.astype(np.intp)
-    width = (pegs + 1) ** 2
+    width = pegs + 1 if black_only else (pegs + 1) ** 2
     sizes = np.zeros((len(candidates), width), dtype=np.int64)
     chunk = max(1, 4_000_000 // max(n, 1))
     for start in range(0, len(candidates), chunk):
         stop = min(start + chunk, len(candidates))
         blacks = at[black_rows[start:stop]].sum(axis=1, dtype=np.uint16)
-        matches = at_least[match_rows[start:stop]].sum(axis=1, dtype=np.uint16)
-        keys = blacks * (pegs + 1) + matches
+        if black_only:
+            keys = blacks
+        else:
+            matches = at_least[match_rows[start:stop]].sum(axis=1, dtype=np.uint16)
+            keys = blacks * (pegs + 1) + matches
         flat = keys.astype(np.int64) + (np.arange(stop - start) * width)[:, None]
         sizes[start:stop] = np.bincount(flat.ravel(), minlength=(stop - start) * width).reshape(
             stop - start, width
@@ -388,8 +398,9 @@ def suggest(
                 draw = _distinct_rows(draw)
             others = np.unique(_canonicalise(draw, spare_index), axis=0)[:wanted]
         candidates = np.unique(np.concatenate([own, others]), axis=0)
-    sizes = score_candidates(candidates, secrets, len(game.colours))
-    win = game.pegs * (game.pegs + 1) + game.pegs
+    sizes = score_candidates(candidates, secrets, len(game.colours), game.black_only)
+    # the column of "every peg black": the candidate is itself a consistent code
+    win = game.pegs if game.black_only else game.pegs * (game.pegs + 1) + game.pegs
     fractions = sizes / n
     logs = np.log2(np.where(sizes > 0, fractions, 1.0))
     measures = {

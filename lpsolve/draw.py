@@ -227,6 +227,30 @@ class Board:
             )
         )
 
+    def edge_mark(self, a: Cell, b: Cell, text: str) -> None:
+        """A sign on the border of two neighbouring cells (e.g. Binairo Plus's = and x),
+        in a small disc so that the grid line does not cross it."""
+        (ax, ay), (bx, by) = self.centre(a), self.centre(b)
+        x, y = round((ax + bx) / 2, 2), round((ay + by) / 2, 2)
+        radius = round(self.unit * 0.17, 1)
+        self.drawing.append(
+            dw.Circle(x, y, radius, fill=BACKGROUND, stroke=GRID_STROKE, class_="sign")
+        )
+        self.drawing.append(
+            dw.Text(
+                text,
+                round(self.unit * 0.26, 1),
+                x,
+                y,
+                text_anchor="middle",
+                dominant_baseline="central",
+                font_family=FONT,
+                font_weight="bold",
+                fill=GIVEN_INK,
+                class_="sign",
+            )
+        )
+
     def path(self, cells: Sequence[Cell]) -> None:
         """A line through the centres of ``cells`` in order (e.g. 1, 2, ..., N)."""
         if len(cells) < 2:
@@ -356,10 +380,12 @@ def row_column_grid(
     conflict: Iterable[object],
     place_name: Callable[[int, int], str],
     caption: str | None = None,
+    edge_marks: Iterable[tuple[tuple[int, int], tuple[int, int], str]] = (),
 ) -> str:
     """A rectangular board indexed ``(row, col)`` (magic board, Takuzu): givens bold on
     grey, other values blue, conflicting givens (clue JSON ``[row, col, ...]``) red.
-    ``value_at(r, c)`` is what the cell shows, ``None`` for nothing."""
+    ``value_at(r, c)`` is what the cell shows, ``None`` for nothing; ``edge_marks``:
+    signs between two neighbouring cells ``(row, col)``."""
     cells = [(c, r) for r in range(height) for c in range(width)]
     if caption is None:
         board = Board(cells)
@@ -378,6 +404,8 @@ def row_column_grid(
         value = value_at(r, c)
         if value is not None:
             board.label((c, r), str(value), given=(r, c) in givens)
+    for (r, c), (r2, c2), text in edge_marks:
+        board.edge_mark((c, r), (c2, r2), text)
     return board.svg()
 
 

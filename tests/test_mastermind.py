@@ -43,14 +43,20 @@ def feedback_by_striking(guess: tuple, secret: tuple) -> tuple[int, int]:
     return black, white
 
 
-def brute_force(pegs: int, colours: int, guesses, repeats: bool = True) -> np.ndarray:
-    """Every code (colour indices) consistent with ``guesses`` [(indices, b, w)], by numpy."""
+def brute_force(
+    pegs: int, colours: int, guesses, repeats: bool = True, black_only: bool = False
+) -> np.ndarray:
+    """Every code (colour indices) consistent with ``guesses`` [(indices, b, w)], by numpy.
+    ``black_only``: only the blacks are recorded (w is ignored)."""
     codes = np.indices((colours,) * pegs).reshape(pegs, -1).T.astype(np.int16)
     if not repeats:
         codes = codes[[len(set(row)) == pegs for row in codes.tolist()]]
     for guess, black, white in guesses:
         g = np.array(guess)
         blacks = (codes == g).sum(axis=1)
+        if black_only:
+            codes = codes[blacks == black]
+            continue
         common = sum(np.minimum((codes == k).sum(axis=1), n) for k, n in Counter(guess).items())
         codes = codes[(blacks == black) & (common - blacks == white)]
     return codes

@@ -19,7 +19,9 @@ from lpsolve.kinds.takuzu import TakuzuPuzzle, TakuzuSolution
 from .conftest import INSTANCES, ROOT
 
 TAKUZU = INSTANCES / "takuzu"
-ALL = sorted(TAKUZU.glob("*.takuzu"))
+#: the variants' instances (other rules) are tested in test_takuzu_variants.py
+VARIANTS = ("tohu-wa-vohu-6x6.takuzu", "binairo-plus-6x6.takuzu")
+ALL = sorted(p for p in TAKUZU.glob("*.takuzu") if p.name not in VARIANTS)
 
 
 # -- independent sources of truth --------------------------------------------------

@@ -4,6 +4,7 @@ Usage (``play`` is a reserved first word; a game file named ``play`` is ``./play
 
     lpsolve mastermind GAME [--all | --limit N] [--count] [--format text|json] ...
     lpsolve mastermind --pegs 4 --colors red,blue,green --guess red,red,blue,blue:1,2
+    lpsolve mastermind --pegs 5 --colors 0,1,2,3,4,5,6,7,8,9 --feedback black --guess 90342:2
     lpsolve mastermind GAME --is-consistent red,blue,green,green
     lpsolve mastermind --score red,red,blue,blue blue,red,green,blue
     lpsolve mastermind GAME --suggest [--by minimax|expected|entropy|parts] [--top N]
@@ -47,17 +48,27 @@ def add_parser(subparsers: Any) -> None:
     quick = p.add_argument_group("a game without a file")
     quick.add_argument("--pegs", type=int, metavar="P", help="pegs per code")
     quick.add_argument(
-        "--colors", "--colours", dest="colors", metavar="LIST", help="colour names, comma-separated"
+        "--colors",
+        "--colours",
+        dest="colors",
+        metavar="LIST",
+        help="colour names, comma-separated (digits work: 0,1,2,3,4,5,6,7,8,9)",
     )
     quick.add_argument(
         "--guess",
         action="append",
         default=[],
         metavar="CODE:B,W",
-        help="a guess and its black,white feedback, e.g. red,red,blue,blue:1,2 (repeatable)",
+        help="a guess and its black,white feedback, e.g. red,red,blue,blue:1,2, or CODE:B "
+        "with --feedback black (repeatable)",
     )
     quick.add_argument(
         "--no-repeats", action="store_true", help="the secret uses each colour at most once"
+    )
+    quick.add_argument(
+        "--feedback",
+        choices=mm.FEEDBACK_KINDS,
+        help="black-white (default) or black: each guess gives only its black count",
     )
     listing = p.add_mutually_exclusive_group()
     listing.add_argument("--all", action="store_true", help="list every consistent code")
@@ -114,13 +125,23 @@ def quick_game(args: argparse.Namespace, base: MastermindGame | None = None) -> 
         problem = mm.check_colour_supply(args.pegs, colours, not args.no_repeats)
         if problem:
             raise PuzzleError(problem, "--no-repeats")
-        base = MastermindGame(args.pegs, colours, (), not args.no_repeats, "<command line>")
-    elif args.pegs is not None or args.colors is not None or args.no_repeats:
-        raise UsageError("--pegs, --colors and --no-repeats describe a game without a file")
+        feedback = args.feedback or mm.CLASSIC
+        repeats = not args.no_repeats
+        base = MastermindGame(args.pegs, colours, (), repeats, "<command line>", feedback)
+    elif (
+        args.pegs is not None
+        or args.colors is not None
+        or args.no_repeats
+        or args.feedback is not None
+    ):
+        raise UsageError(
+            "--pegs, --colors, --no-repeats and --feedback describe a game without a file"
+        )
     table = mm.ColourTable(base.colours)
     game = base
     for text in args.guess:
-        game = game.with_guess(mm.parse_guess(text, table, base.pegs, f"--guess {text}"))
+        guess = mm.parse_guess(text, table, base.pegs, f"--guess {text}", None, 1, base.black_only)
+        game = game.with_guess(guess)
     return game
 
 
@@ -164,7 +185,7 @@ def _query(args: argparse.Namespace) -> int:
     assert isinstance(game, MastermindGame)
     if args.score is not None:
         guess, secret = (read_code(game, text, "--score") for text in args.score)
-        print(feedback_text(mm.score(guess, secret)))
+        print(feedback_text(game.feedback_of(guess, secret)))
         return EXIT_OK
     if args.is_consistent is not None:
         return run_is_consistent(game, args.is_consistent)
@@ -173,8 +194,8 @@ def _query(args: argparse.Namespace) -> int:
     return run_list(game, args)
 
 
-def feedback_text(feedback: tuple[int, int]) -> str:
-    return f"{feedback[0]} black, {feedback[1]} white"
+def feedback_text(feedback: tuple[int, int | None]) -> str:
+    return mm.feedback_words(*feedback)
 
 
 def run_score_alone(args: argparse.Namespace) -> int:
@@ -185,13 +206,14 @@ def run_score_alone(args: argparse.Namespace) -> int:
             f"the guess has {len(guess)} pegs and the secret {len(secret)}; they must match",
             "--score",
         )
-    print(feedback_text(mm.score(guess, secret)))
+    black, white = mm.score(guess, secret)
+    print(feedback_text((black, None if args.feedback == mm.BLACK_ONLY else white)))
     return EXIT_OK
 
 
 def run_is_consistent(game: MastermindGame, text: str) -> int:
     code = read_code(game, text, "--is-consistent")
-    shown = " ".join(code)
+    shown = game.code_text(code)
     if not game.repeats and len(set(code)) < len(code):
         print(f"no: {shown} repeats a colour, which this game forbids")
         return EXIT_NO
@@ -204,8 +226,8 @@ def run_is_consistent(game: MastermindGame, text: str) -> int:
         guess = game.guesses[index]
         where = f" (line {guess.line})" if guess.line is not None else ""
         print(
-            f"  guess {index + 1}{where}: {' '.join(guess.code)} was scored "
-            f"{feedback_text((guess.black, guess.white))}; against {shown} it would score "
+            f"  guess {index + 1}{where}: {game.code_text(guess.code)} was scored "
+            f"{feedback_text(guess.feedback)}; against {shown} it would score "
             f"{feedback_text(got)}"
         )
     return EXIT_NO
@@ -287,14 +309,16 @@ def run_list(game: MastermindGame, args: argparse.Namespace) -> int:
                         else "(--all lists every one, --limit N)"
                     )
                     out.write(f"the first {len(codes)} found, in colour order {how_listed}:\n")
-                out.write(format_codes(codes) + "\n")
+                out.write(format_codes(codes, game.compact) + "\n")
     if stopped in STOPPED or (listing_stopped and args.all):
         return EXIT_STOPPED
     return EXIT_OK if count else EXIT_NO
 
 
-def format_codes(codes: list[tuple[str, ...]]) -> str:
-    """Codes in aligned columns."""
+def format_codes(codes: list[tuple[str, ...]], compact: bool = False) -> str:
+    """Codes in aligned columns; ``compact`` (one-character colours): as ``39542``."""
+    if compact:
+        return "\n".join("".join(code) for code in codes)
     widths = [max(len(code[p]) for code in codes) for p in range(len(codes[0]))]
     return "\n".join(
         " ".join(c.ljust(w) for c, w in zip(code, widths, strict=True)).rstrip() for code in codes
@@ -308,12 +332,12 @@ def suggestion_text(game: MastermindGame, found: codebreaker.Suggestions, by: st
     ]
     for name, meaning in codebreaker.CRITERIA.items():
         best = found.best(name)
-        lines.append(f"{name:<8} {' '.join(best.code)}  [{_measure(best, name)}; {meaning}]")
+        lines.append(f"{name:<8} {game.code_text(best.code)}  [{_measure(best, name)}; {meaning}]")
     ranked = found.ranked[by][:top]
     header = ("guess", "worst", "expected", "entropy", "parts", "consistent")
     rows = [
         (
-            " ".join(c.code),
+            game.code_text(c.code),
             str(c.worst),
             f"{c.expected:.1f}",
             f"{c.entropy:.3f}",
@@ -333,7 +357,7 @@ def suggestion_text(game: MastermindGame, found: codebreaker.Suggestions, by: st
 
 def _measure(c: codebreaker.Candidate, name: str) -> str:
     return {
-        "minimax": f"worst case {c.worst:,} codes",
+        "minimax": f"worst case {_plural(c.worst, 'code')}",
         "expected": f"{c.expected:,.1f} codes expected",
         "entropy": f"{c.entropy:.3f} bits",
         "parts": f"{c.parts} feedbacks",
@@ -383,10 +407,22 @@ def _input(prompt: str) -> str | None:
         return None
 
 
-PLAY_HELP = (
-    "type a guess and its feedback, e.g. 'red red blue blue : 1 2'; "
-    "'undo' drops the last guess, 'list' shows the consistent codes, 'quit' ends"
-)
+def play_help(game: MastermindGame) -> str:
+    """How to type a guess, with an example in the game's own colours."""
+    colours = game.colours
+    example = game.code_text([colours[(p // 2) % len(colours)] for p in range(game.pegs)])
+    counts = "1" if game.black_only else "1 2"
+    what = "its black count" if game.black_only else "its feedback"
+    return (
+        f"type a guess and {what}, e.g. '{example} : {counts}'; "
+        "'undo' drops the last guess, 'list' shows the consistent codes, 'quit' ends"
+    )
+
+
+def _game_line(game: MastermindGame) -> str:
+    repeats = "" if game.repeats else ", no repeated colours"
+    feedback = ", black feedback only" if game.black_only else ""
+    return f"{game.pegs} pegs, colours {' '.join(game.colours)}{repeats}{feedback}"
 
 
 def play_assistant(
@@ -399,10 +435,7 @@ def play_assistant(
     """You play a codemaker's game; lpsolve keeps track and advises the next guess."""
     table = mm.ColourTable(game.colours)
     history = [game]
-    out.write(
-        f"Mastermind assistant: {game.pegs} pegs, colours {' '.join(game.colours)}"
-        f"{'' if game.repeats else ', no repeated colours'}.\n{PLAY_HELP}\n"
-    )
+    out.write(f"Mastermind assistant: {_game_line(game)}.\n{play_help(game)}\n")
     _advise(history[-1], args, out)
     while True:
         line = input_line(f"guess {len(history[-1].guesses) + 1}> ")
@@ -413,7 +446,7 @@ def play_assistant(
         if not command:
             continue
         if command == "help":
-            out.write(PLAY_HELP + "\n")
+            out.write(play_help(game) + "\n")
             continue
         if command == "undo":
             if len(history) > 1:
@@ -423,10 +456,10 @@ def play_assistant(
         if command == "list":
             listed = api.solve(history[-1], DEFAULT_LIMIT)
             codes = sorted(s.colours for s in listed.solutions)
-            out.write((format_codes(codes) if codes else "(none)") + "\n")
+            out.write((format_codes(codes, game.compact) if codes else "(none)") + "\n")
             continue
         try:
-            guess = mm.parse_guess(line, table, game.pegs, "input")
+            guess = mm.parse_guess(line, table, game.pegs, "input", None, 1, game.black_only)
         except PuzzleError as error:
             out.write(f"error: {error.message} (col {error.col}); try again\n")
             continue
@@ -446,11 +479,11 @@ def _advise(game: MastermindGame, args: argparse.Namespace, out: TextIO) -> None
     out.write(f"{_plural(count.count, 'consistent code')}\n")
     if count.count == 1:
         (code,) = api.solve(game, 1).solutions
-        out.write(f"the secret must be: {code}\n")
+        out.write(f"the secret must be: {game.code_text(code.colours)}\n")
         return
     found = codebreaker.suggest(game, seed=args.seed, keep=1)
     best = found.best(args.by)
-    out.write(f"advice ({args.by}): {' '.join(best.code)}  [{_measure(best, args.by)}]\n")
+    out.write(f"advice ({args.by}): {game.code_text(best.code)}  [{_measure(best, args.by)}]\n")
 
 
 def play_codemaker(
@@ -467,15 +500,16 @@ def play_codemaker(
     row = codes[random.Random(args.seed).randrange(len(codes))]
     secret = tuple(game.colours[k] for k in row)
     table = mm.ColourTable(game.colours)
+    answer = "the black count alone" if game.black_only else "black and white counts"
     out.write(
         f"Mastermind codemaker: I have a secret of {game.pegs} pegs from "
-        f"{' '.join(game.colours)}. Type your guess ('quit' ends).\n"
+        f"{' '.join(game.colours)}; I answer with {answer}. Type your guess ('quit' ends).\n"
     )
     tries = 0
     while True:
         line = input_line(f"guess {tries + 1}> ")
         if line is None or line.strip().lower() in ("quit", "exit", "q"):
-            out.write(f"{'' if line else chr(10)}the secret was: {' '.join(secret)}\n")
+            out.write(f"{'' if line else chr(10)}the secret was: {game.code_text(secret)}\n")
             return EXIT_OK
         if not line.strip():
             continue
@@ -485,8 +519,8 @@ def play_codemaker(
             out.write(f"error: {error.message} (col {error.col}); try again\n")
             continue
         tries += 1
-        black, white = mm.score(guess, secret)
-        out.write(f"{black} black, {white} white\n")
+        black, white = game.feedback_of(guess, secret)
+        out.write(feedback_text((black, white)) + "\n")
         if black == game.pegs:
             out.write(f"solved in {_plural(tries, 'guess')}\n")
             return EXIT_OK

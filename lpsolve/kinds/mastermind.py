@@ -8,19 +8,24 @@ secret code that would have given every guess its recorded feedback. Format::
     pegs: 4
     colours: red blue green yellow black white    (or "colors:"; commas also work)
     repeats: yes                                   (optional: yes, the default, or no)
+    feedback: black-white                          (optional: the default, or black)
     red red blue blue : 1 0                        (a guess, ':', black and white)
 
-Colour names in files must be plain words (a letter, then letters, digits, ``_`` or
-``-``); they are matched case-insensitively. Whatever the names, they reach clingo
-only as string symbols, never as program text.
+With ``feedback: black`` each guess gives only its black count (``CODE : B``), as in
+Project Euler's "Number Mind". Colour names in files are plain words (a letter, then
+letters, digits, ``_`` or ``-``) or single characters other than ``:``, ``,`` and
+``#`` (so digits work: ``colours: 0 1 2 3 4 5 6 7 8 9``); they are matched
+case-insensitively. When every name is one character a code may be written without
+spaces (``39542 : 2``). Whatever the names, they reach clingo only as string symbols,
+never as program text.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
 from itertools import islice
 from typing import TYPE_CHECKING
 
@@ -35,7 +40,13 @@ if TYPE_CHECKING:
     from ..cspmodel import CspModel
 
 EXTENSIONS = (".mastermind",)
-HEADERS = ("pegs", "colours", "colors", "repeats")
+HEADERS = ("pegs", "colours", "colors", "repeats", "feedback")
+_HEADER_LIST = "pegs, colours, repeats or feedback"
+#: the kinds of feedback a game may give, for ``feedback:``
+CLASSIC, BLACK_ONLY = "black-white", "black"
+FEEDBACK_KINDS = (CLASSIC, BLACK_ONLY)
+#: characters that separate things on a line, so never a one-character colour name
+SEPARATORS = frozenset(":,#")
 PLAIN_WORD = re.compile(r"[^\W\d_][\w-]*")
 _YES = {"yes", "true", "allowed", "on"}
 _NO = {"no", "false", "forbidden", "off", "not allowed"}
@@ -54,15 +65,26 @@ def score(guess: Sequence[str], secret: Sequence[str]) -> tuple[int, int]:
     return black, common - black
 
 
+def feedback_words(black: int, white: int | None) -> str:
+    """``2 black, 1 white``, or ``2 black`` when there is no white count."""
+    return f"{black} black" if white is None else f"{black} black, {white} white"
+
+
 @dataclass(frozen=True)
 class Guess:
     code: tuple[str, ...]
     black: int
-    white: int
+    # None in a black-only game: no white count was given, and None (unlike 0) cannot
+    # pass for "no colour in the wrong place" in a check that forgets the game's kind.
+    white: int | None = None
     line: int | None = field(default=None, compare=False)  # where it was read, for messages
 
+    @property
+    def feedback(self) -> tuple[int, int | None]:
+        return self.black, self.white
+
     def text(self) -> str:
-        return f"{' '.join(self.code)} -> {self.black} black, {self.white} white"
+        return f"{' '.join(self.code)} -> {feedback_words(self.black, self.white)}"
 
 
 @dataclass(frozen=True)
@@ -85,6 +107,7 @@ class MastermindGame(Puzzle):
     guesses: tuple[Guess, ...] = ()
     repeats: bool = True
     source: str = "<input>"
+    feedback: str = CLASSIC  # or BLACK_ONLY: every guess then has white None
 
     kind = "mastermind"
     encoding = "mastermind.lp"
@@ -97,14 +120,51 @@ class MastermindGame(Puzzle):
             raise PuzzleError("the colours must be distinct and at least one", self.source)
         limits.check_count(len(self.colours), limits.MAX_COLOURS, "colours", self.source)
         limits.check_count(len(self.guesses), limits.MAX_GUESSES, "guesses", self.source)
+        if self.feedback not in FEEDBACK_KINDS:
+            raise PuzzleError(
+                f"feedback {self.feedback!r}: expected {' or '.join(FEEDBACK_KINDS)}", self.source
+            )
         known = set(self.colours)
         for number, guess in enumerate(self.guesses, 1):
             where = f"guess {number}"
             if len(guess.code) != self.pegs or not known.issuperset(guess.code):
                 raise PuzzleError(f"{where} is not {self.pegs} known colours", self.source)
+            if (guess.white is None) != self.black_only:
+                has = "has no white count" if guess.white is None else "has a white count"
+                raise PuzzleError(
+                    f"{where} {has}, but this game's feedback is {self.feedback_kind}",
+                    self.source,
+                    guess.line,
+                )
             problem = feedback_problem(guess.black, guess.white, self.pegs)
             if problem:
                 raise PuzzleError(f"{where}: {problem}", self.source, guess.line)
+
+    @property
+    def black_only(self) -> bool:
+        """Each guess gives only its black count (``feedback: black``)."""
+        return self.feedback == BLACK_ONLY
+
+    @property
+    def feedback_kind(self) -> str:
+        return "black only" if self.black_only else "black and white"
+
+    @property
+    def compact(self) -> bool:
+        """Every colour name is one character: codes are written without spaces."""
+        return all(len(colour) == 1 for colour in self.colours)
+
+    def code_text(self, code: Sequence[str]) -> str:
+        """A code as text: ``39542`` for one-character colours, else ``red red blue``."""
+        return ("" if self.compact else " ").join(code)
+
+    def guess_text(self, guess: Guess) -> str:
+        return f"{self.code_text(guess.code)} -> {feedback_words(guess.black, guess.white)}"
+
+    def feedback_of(self, guess: Sequence[str], secret: Sequence[str]) -> tuple[int, int | None]:
+        """What this game's codemaker answers: (black, white), or (black, None)."""
+        black, white = score(guess, secret)
+        return (black, None) if self.black_only else (black, white)
 
     @property
     def code_space(self) -> int:
@@ -123,14 +183,11 @@ class MastermindGame(Puzzle):
         return [colour for colour in self.colours if colour not in used]
 
     def with_guess(self, guess: Guess) -> MastermindGame:
-        return MastermindGame(
-            self.pegs, self.colours, (*self.guesses, guess), self.repeats, self.source
-        )
+        return replace(self, guesses=(*self.guesses, guess))
 
     def without_guesses(self, keep: Sequence[int]) -> MastermindGame:
         """The game with only the guesses at these (0-based) indices."""
-        chosen = tuple(self.guesses[i] for i in keep)
-        return MastermindGame(self.pegs, self.colours, chosen, self.repeats, self.source)
+        return replace(self, guesses=tuple(self.guesses[i] for i in keep))
 
     def facts(self) -> list[clingo.Symbol]:
         num, fun, name = clingo.Number, clingo.Function, clingo.String
@@ -140,9 +197,14 @@ class MastermindGame(Puzzle):
             facts += [
                 fun("guess", [num(g), num(p), name(colour)]) for p, colour in enumerate(guess.code)
             ]
-            facts.append(fun("feedback", [num(g), num(guess.black), num(guess.white)]))
+            # No white count: the constant `unknown`, which the encoding never adds to
+            # anything (black_only switches that test off).
+            white = fun("unknown") if guess.white is None else num(guess.white)
+            facts.append(fun("feedback", [num(g), num(guess.black), white]))
         if not self.repeats:
             facts.append(fun("no_repeats"))
+        if self.black_only:
+            facts.append(fun("black_only"))
         return facts
 
     def symmetry_facts(self) -> list[clingo.Symbol]:
@@ -176,20 +238,21 @@ class MastermindGame(Puzzle):
         if problems:
             return problems
         for number, guess in enumerate(self.guesses, 1):
-            got = score(guess.code, code)
-            if got != (guess.black, guess.white):
+            got = self.feedback_of(guess.code, code)
+            if got != guess.feedback:
                 problems.append(
-                    f"guess {number} ({' '.join(guess.code)}) would score {got[0]} black, "
-                    f"{got[1]} white, not the recorded {guess.black} black, {guess.white} white"
+                    f"guess {number} ({self.code_text(guess.code)}) would score "
+                    f"{feedback_words(*got)}, not the recorded {feedback_words(*guess.feedback)}"
                 )
         return problems
 
     def render(self, solution: Code | None = None) -> str:
         if solution is not None:
-            return " ".join(solution.colours)
+            return self.code_text(solution.colours)
         repeats = "" if self.repeats else ", no repeated colours"
-        lines = [f"{self.pegs} pegs, colours {' '.join(self.colours)}{repeats}"]
-        lines += [f"{n}. {guess.text()}" for n, guess in enumerate(self.guesses, 1)]
+        feedback = ", black feedback only" if self.black_only else ""
+        lines = [f"{self.pegs} pegs, colours {' '.join(self.colours)}{repeats}{feedback}"]
+        lines += [f"{n}. {self.guess_text(guess)}" for n, guess in enumerate(self.guesses, 1)]
         return "\n".join(lines)
 
     def svg(self, solution: Code | None = None, conflict: Sequence[Clue] = ()) -> str:
@@ -205,14 +268,16 @@ class MastermindGame(Puzzle):
             and clue.fact.arguments
             and clue.fact.arguments[0].type == clingo.SymbolType.Number
         }
+        # Black-only feedback: the black pegs, the other holes left empty (no whites).
         rows = [
-            draw.PegRow(str(g), guess.code, (guess.black, guess.white), g in marked)
+            draw.PegRow(str(g), guess.code, (guess.black, guess.white or 0), g in marked)
             for g, guess in enumerate(self.guesses, 1)
         ]
         if solution is not None:
             rows.append(draw.PegRow("code", solution.colours, role="code"))
         repeats = "" if self.repeats else ", no repeats"
-        caption = f"{self.pegs} pegs, {len(self.colours)} colours{repeats}"
+        feedback = ", black feedback only" if self.black_only else ""
+        caption = f"{self.pegs} pegs, {len(self.colours)} colours{repeats}{feedback}"
         return draw.peg_board(self.colours, rows, caption)
 
     def solution_json(self, solution: Code) -> list[str]:
@@ -227,11 +292,13 @@ class MastermindGame(Puzzle):
 
         class Feedback(constraint.Constraint):
             """The secret scores (black, white) against this guess; prunes partial codes
-            whose blacks or colour matches already overshoot or can no longer be reached."""
+            whose blacks or colour matches already overshoot or can no longer be reached.
+            With no white count (black-only feedback) only the blacks are tested."""
 
-            def __init__(self, guess: Sequence[str], black: int, white: int) -> None:
+            def __init__(self, guess: Sequence[str], black: int, white: int | None) -> None:
                 self.guess = tuple(guess)
-                self.black, self.matches = black, black + white
+                self.black = black
+                self.matches = None if white is None else black + white
                 self.need = {c: self.guess.count(c) for c in set(self.guess)}
 
             def __call__(self, variables, domains, assignments, forwardcheck=False):
@@ -240,6 +307,8 @@ class MastermindGame(Puzzle):
                 blacks = sum(assignments[p] == self.guess[p] for p in set_pegs)
                 if not blacks <= self.black <= blacks + left:
                     return False
+                if self.matches is None:
+                    return True
                 have: dict[str, int] = {}
                 for p in set_pegs:
                     have[assignments[p]] = have.get(assignments[p], 0) + 1
@@ -263,11 +332,18 @@ class MastermindGame(Puzzle):
 def describe_guess(game: MastermindGame, index: int) -> str:
     guess = game.guesses[index]
     where = f", line {guess.line}" if guess.line is not None else ""
-    return f"guess {index + 1}{where}: {guess.text()}"
+    return f"guess {index + 1}{where}: {game.guess_text(guess)}"
 
 
-def feedback_problem(black: int, white: int, pegs: int) -> str | None:
-    """Why (black, white) cannot be the feedback of a code with this many pegs, or None."""
+def feedback_problem(black: int, white: int | None, pegs: int) -> str | None:
+    """Why (black, white) cannot be the feedback of a code with this many pegs, or None;
+    ``white`` None: a black count alone."""
+    if white is None:
+        if black < 0:
+            return "feedback counts cannot be negative"
+        if black > pegs:
+            return f"black = {black} is more than the {pegs} pegs"
+        return None
     if black < 0 or white < 0:
         return "feedback counts cannot be negative"
     if black + white > pegs:
@@ -286,26 +362,53 @@ class ColourTable:
     def __init__(self, colours: Sequence[str]) -> None:
         self.colours = tuple(colours)
         self._by_key = {colour.casefold(): colour for colour in colours}
+        # One-character names: each character of an item is a peg ("39542").
+        self.compact = all(len(colour) == 1 for colour in colours)
+
+    def _items(self, text: str, col: int) -> Iterator[tuple[str, str, int]]:
+        """(colour text, item it is in, column) for each peg written in ``text``."""
+        for match in _ITEM.finditer(text):
+            item, at = match.group(), col + match.start()
+            if self.compact:
+                yield from ((char, item, at + i) for i, char in enumerate(item))
+            else:
+                yield item, item, at
+
+    def may_be_code(self, word: str, pegs: int) -> bool:
+        """Whether ``word`` before a ':' is meant as a code, not a misspelt header: a
+        colour name, or with one-character colours, a word as long as a code or written
+        in the colours ("ABBA : 2")."""
+        if not self.compact:
+            return word.casefold() in self._by_key
+        return len(word) == pegs or all(char.casefold() in self._by_key for char in word)
 
     def code(self, text: str, pegs: int, source: str, line: int | None, col: int) -> tuple:
-        """Parse colours separated by spaces or commas; ``col`` is where ``text`` starts."""
+        """Parse colours separated by spaces or commas (one-character colours need no
+        separator); ``col`` is where ``text`` starts."""
         # one more than the pegs is enough to see there are too many
-        matches = islice(_ITEM.finditer(text), pegs + 1)
-        items = [(m.group(), col + m.start()) for m in matches]
-        for item, at in items:
-            if item.casefold() not in self._by_key:
+        items = list(islice(self._items(text, col), pegs + 1))
+        for colour, item, at in items:
+            if colour.casefold() not in self._by_key:
                 known = ", ".join(self.colours)
+                within = f" in {limits.quoted(item)}" if colour != item else ""
                 raise PuzzleError(
-                    f"unknown colour {limits.quoted(item)}; the colours are {known}",
+                    f"unknown colour {limits.quoted(colour)}{within}; the colours are {known}",
                     source,
                     line,
                     at,
                 )
         if len(items) != pegs:
-            at = items[pegs][1] if len(items) > pegs else col + len(text.rstrip())
+            at = items[pegs][2] if len(items) > pegs else col + len(text.rstrip())
             given = f"more than {pegs}" if len(items) > pegs else str(len(items))
             raise PuzzleError(f"{given} colours given, a code has {pegs} pegs", source, line, at)
-        return tuple(self._by_key[item.casefold()] for item, _ in items)
+        return tuple(self._by_key[colour.casefold()] for colour, _, _ in items)
+
+
+def is_colour_name(name: str) -> bool:
+    """A plain word, or one printable character that separates nothing on a line."""
+    if len(name) == 1:
+        return name.isprintable() and not name.isspace() and name not in SEPARATORS
+    return PLAIN_WORD.fullmatch(name) is not None
 
 
 def parse_colour_names(text: str, source: str, line: int | None, col: int) -> tuple[str, ...]:
@@ -313,10 +416,10 @@ def parse_colour_names(text: str, source: str, line: int | None, col: int) -> tu
     names = []
     for match in _ITEM.finditer(text):
         name, at = match.group(), col + match.start()
-        if not PLAIN_WORD.fullmatch(name):
+        if not is_colour_name(name):
             raise PuzzleError(
                 f"colour name {limits.quoted(name)} is not a plain word (a letter, then letters, "
-                "digits, '_' or '-')",
+                "digits, '_' or '-') or a single character other than ':', ',' and '#'",
                 source,
                 line,
                 at,
@@ -345,14 +448,22 @@ def parse_colour_names(text: str, source: str, line: int | None, col: int) -> tu
 
 
 def parse_guess(
-    text: str, table: ColourTable, pegs: int, source: str, line: int | None = None, col: int = 1
+    text: str,
+    table: ColourTable,
+    pegs: int,
+    source: str,
+    line: int | None = None,
+    col: int = 1,
+    black_only: bool = False,
 ) -> Guess:
-    """``COLOURS : BLACK WHITE`` (commas or spaces between items); ``col`` locates ``text``."""
+    """``COLOURS : BLACK WHITE``, or ``COLOURS : BLACK`` in a black-only game (commas or
+    spaces between items); ``col`` locates ``text``."""
     code_text, colon, feedback_text = text.partition(":")
     if not colon:
+        example = "'0 1 2 3 : 1'" if black_only else "'red red blue blue : 1 2'"
+        counts_named = "the black count" if black_only else "the black and white counts"
         raise PuzzleError(
-            "expected a guess: colours, ':', then the black and white counts "
-            "(e.g. 'red red blue blue : 1 2')",
+            f"expected a guess: colours, ':', then {counts_named} (e.g. {example})",
             source,
             line,
             col,
@@ -360,29 +471,54 @@ def parse_guess(
     code = table.code(code_text, pegs, source, line, col)
     start = col + len(code_text) + 1
     counts = [(m.group(), start + m.start()) for m in re.finditer(r"[^\s,/]+", feedback_text)]
-    if len(counts) != 2:
-        at = counts[2][1] if len(counts) > 2 else start + len(feedback_text.rstrip())
-        raise PuzzleError(
-            f"expected two counts after ':' (black and white), got {len(counts)}",
-            source,
-            line,
-            at,
-        )
+    wanted = 1 if black_only else 2
+    if len(counts) != wanted:
+        at = counts[wanted][1] if len(counts) > wanted else start + len(feedback_text.rstrip())
+        if black_only and counts:
+            message = (
+                f"expected one count after ':' (this game's feedback is black only), "
+                f"got {len(counts)}"
+            )
+        elif black_only:
+            message = "expected one count after ':' (the black count), got 0"
+        else:
+            message = f"expected two counts after ':' (black and white), got {len(counts)}"
+            if len(counts) == 1:
+                message += "; a game with black counts only needs the header 'feedback: black'"
+        raise PuzzleError(message, source, line, at)
     for item, at in counts:
         if not re.fullmatch(r"[+-]?[0-9]+", item):
             raise PuzzleError(
                 f"count {limits.quoted(item)} is not a whole number", source, line, at
             )
-    (black_text, black_col), (white_text, white_col) = counts
+    black_text, black_col = counts[0]
     black = limits.check_int(black_text, source, line, black_col, "black count")
-    white = limits.check_int(white_text, source, line, white_col, "white count")
-    if black < 0 or white < 0:
-        at = black_col if black < 0 else white_col
-        raise PuzzleError("feedback counts cannot be negative", source, line, at)
+    if black < 0:
+        raise PuzzleError("feedback counts cannot be negative", source, line, black_col)
+    white: int | None = None  # no white count in a black-only game
+    if not black_only:
+        white_text, white_col = counts[1]
+        white = limits.check_int(white_text, source, line, white_col, "white count")
+        if white < 0:
+            raise PuzzleError("feedback counts cannot be negative", source, line, white_col)
     problem = feedback_problem(black, white, pegs)
     if problem:
         raise PuzzleError(problem, source, line, black_col)
     return Guess(code, black, white, line)
+
+
+def parse_feedback(value: str, source: str, line: int | None, col: int) -> str:
+    """``black-white`` (also ``black white``, ``black/white``) or ``black``."""
+    key = "-".join(re.split(r"[\s/,+-]+", value.casefold().strip()))
+    if key in FEEDBACK_KINDS:
+        return key
+    raise PuzzleError(
+        f"feedback {limits.quoted(value)}: expected black-white (black and white counts, the "
+        "default) or black (black counts only)",
+        source,
+        line,
+        col,
+    )
 
 
 def parse_repeats(value: str, source: str, line: int | None, col: int) -> bool:
@@ -443,7 +579,7 @@ def parse(text: str, source: str, extension: str = ".mastermind") -> MastermindG
             headers[name] = (header[1], line.number, header[2])
         elif header and "colours" not in headers:  # a misspelt header, not a 1-peg guess
             raise PuzzleError(
-                f"unknown header {header[0]!r}; expected pegs, colours or repeats",
+                f"unknown header {header[0]!r}; expected {_HEADER_LIST}",
                 source,
                 line.number,
                 line.indent + 1,
@@ -472,19 +608,25 @@ def parse(text: str, source: str, extension: str = ".mastermind") -> MastermindG
         problem = check_colour_supply(pegs, colours, repeats)
         if problem:
             raise PuzzleError(problem, source, line_no, col)
+    feedback = CLASSIC
+    if "feedback" in headers:
+        value, line_no, col = headers["feedback"]
+        feedback = parse_feedback(value, source, line_no, col)
 
     if len(guess_lines) > most:
         limits.check_count(len(guess_lines), most, "guesses", source, guess_lines[most].number, 1)
     table = ColourTable(colours)
+    black_only = feedback == BLACK_ONLY
     guesses = []
     for line in guess_lines:
         header = textformat.header(line)
-        if header and header[0].casefold() not in {c.casefold() for c in colours}:
+        # "ABBA : 2" looks like a header line too
+        if header and not table.may_be_code(header[0], pegs):
             raise PuzzleError(
-                f"unknown header {header[0]!r}; expected pegs, colours or repeats",
+                f"unknown header {header[0]!r}; expected {_HEADER_LIST}",
                 source,
                 line.number,
                 line.indent + 1,
             )
-        guesses.append(parse_guess(line.text, table, pegs, source, line.number, 1))
-    return MastermindGame(pegs, colours, tuple(guesses), repeats, source)
+        guesses.append(parse_guess(line.text, table, pegs, source, line.number, 1, black_only))
+    return MastermindGame(pegs, colours, tuple(guesses), repeats, source, feedback)

@@ -37,6 +37,9 @@ EMPTY = "."
 CSP_HANDLES_UP_TO = 144
 
 Cell = tuple[int, int]  # (row, column), from 0
+#: a Binairo Plus sign between two neighbouring cells (the second right of or below
+#: the first): ``=`` the same digit, ``x`` different digits
+Sign = tuple[Cell, Cell, str]
 
 
 def cell_name(cell: Cell) -> str:
@@ -68,6 +71,10 @@ class TakuzuPuzzle(Puzzle):
     width: int
     givens: dict[Cell, int]
     source: str = "<input>"
+    #: no two rows and no two columns equal (``distinct: no``: Tohu-Wa-Vohu, Unruly)
+    distinct: bool = True
+    #: Binairo Plus: = and x signs between neighbouring cells
+    signs: tuple[Sign, ...] = ()
 
     kind = "takuzu"
     encoding = "takuzu.lp"
@@ -93,6 +100,12 @@ class TakuzuPuzzle(Puzzle):
         facts = [fun("row", [num(r)]) for r in range(self.height)]
         facts += [fun("col", [num(c)]) for c in range(self.width)]
         facts += [clue.fact for clue in self.clues()]
+        if not self.distinct:
+            facts.append(fun("lines_may_repeat"))
+        facts += [
+            fun(SIGNS[sign], [num(r), num(c), num(r2), num(c2)])
+            for (r, c), (r2, c2), sign in self.signs
+        ]
         return facts
 
     @cached_property
@@ -178,8 +191,15 @@ class TakuzuPuzzle(Puzzle):
                     f"not {len(text) // 2} of each"
                 )
             earlier = first_seen.setdefault((line.direction, text), line)
-            if earlier is not line:
+            if earlier is not line and self.distinct:
                 problems.append(f"different-lines rule: {earlier.name} and {line.name} are equal")
+        for a, b, sign in self.signs:
+            same = rows[a[0]][a[1]] == rows[b[0]][b[1]]
+            if same != (sign == "="):
+                problems.append(
+                    f"sign rule: {_sign_text(a, b, sign)}, but they hold "
+                    f"{rows[a[0]][a[1]]} and {rows[b[0]][b[1]]}"
+                )
         return problems
 
     def diagnose(self) -> list[str]:
@@ -205,7 +225,16 @@ class TakuzuPuzzle(Puzzle):
                         f"{half} (half of {len(line.cells)}): "
                         + ", ".join(cell_name(cell) for cell in cells)
                     )
+        for a, b, sign in self.signs:
+            both = a in self.givens and b in self.givens
+            if both and (self.givens[a] == self.givens[b]) != (sign == "="):
+                reasons.append(
+                    f"sign rule: {_sign_text(a, b, sign)}, but they are given "
+                    f"{self.givens[a]} and {self.givens[b]}"
+                )
         full = [line for line in self.lines if all(cell in self.givens for cell in line.cells)]
+        if not self.distinct:
+            full = []
         for first, second in combinations(full, 2):
             digits = [self.givens[cell] for cell in first.cells]
             same = digits == [self.givens[cell] for cell in second.cells]
@@ -221,16 +250,32 @@ class TakuzuPuzzle(Puzzle):
         return list(solution.rows)
 
     def render(self, solution: TakuzuSolution | None = None) -> str:
-        """Rows in the file format itself (a solution can be read back as a puzzle)."""
+        """Rows in the file format itself (a solution can be read back as a puzzle; the
+        puzzle with its headers): with signs, in the spaced layout."""
         if solution is not None:
-            return "\n".join(solution.rows)
-        return "\n".join(
-            "".join(str(self.givens.get((r, c), EMPTY)) for c in range(self.width))
-            for r in range(self.height)
-        )
+            rows = [list(row) for row in solution.rows]
+        else:
+            rows = [
+                [str(self.givens.get((r, c), EMPTY)) for c in range(self.width)]
+                for r in range(self.height)
+            ]
+        head = "distinct: no\n" if solution is None and not self.distinct else ""
+        if not self.signs:
+            return head + "\n".join("".join(row) for row in rows)
+        between = {(a, b): sign for a, b, sign in self.signs}
+        lines = []
+        for r, row in enumerate(rows):
+            if r > 0:
+                below = [between.get(((r - 1, c), (r, c)), " ") for c in range(self.width)]
+                if "".join(below).strip():
+                    lines.append(" ".join(below).rstrip())
+            joins = [between.get(((r, c), (r, c + 1)), " ") for c in range(self.width - 1)]
+            lines.append("".join(d + j for d, j in zip(row, [*joins, ""], strict=True)))
+        return head + "\n".join(lines)
 
     def svg(self, solution: TakuzuSolution | None = None, conflict: Sequence[Clue] = ()) -> str:
-        """The grid: given digits bold on grey, solved digits blue, conflicting givens red."""
+        """The grid: given digits bold on grey, solved digits blue, conflicting givens red;
+        Binairo Plus's signs on the borders (= and a multiplication sign for x)."""
         from .. import draw
 
         def digit_at(r: int, c: int) -> int | str | None:
@@ -244,6 +289,7 @@ class TakuzuPuzzle(Puzzle):
             digit_at,
             conflict,
             lambda r, c: cell_name((r, c)),
+            edge_marks=[(a, b, "=" if sign == "=" else "\u00d7") for a, b, sign in self.signs],
         )
 
     # -- the python-constraint model ----------------------------------------------
@@ -269,9 +315,14 @@ class TakuzuPuzzle(Puzzle):
             model.constrain(AtMostOfEach(len(line.cells) // 2), line.cells)
             model.constrain(NoThreeInARow(), line.cells)
         rows, cols = self.lines[: self.height], self.lines[self.height :]
-        for group in (rows, cols):
+        for group in (rows, cols) if self.distinct else ():
             for first, second in combinations(group, 2):
                 model.constrain(LinesDiffer(), first.cells + second.cells)
+        for a, b, sign in self.signs:
+            same = sign == "="
+            model.constrain(
+                constraint.FunctionConstraint(lambda x, y, same=same: (x == y) == same), [a, b]
+            )
         model.handles_up_to = CSP_HANDLES_UP_TO
         return model
 
@@ -388,13 +439,58 @@ class LinesDiffer(constraint.Constraint):
         return True
 
 
+SIGNS = {"=": "equal", "x": "opposite"}  # Binairo Plus: the sign -> its fact's name
+
+
+def _sign_text(a: Cell, b: Cell, sign: str) -> str:
+    meaning = "the same digit" if sign == "=" else "different digits"
+    return f"the {sign} between {cell_name(a)} and {cell_name(b)} asks for {meaning}"
+
+
 def parse(text: str, source: str, extension: str = ".takuzu") -> TakuzuPuzzle:
+    side = limits.MAX_BOARD_SIDE
+    # rows and sign lines alternate at most: twice the rows, plus the headers
+    why = f"a board has at most {side:,} rows"
+    lines = textformat.content_lines(text, source, 2 * side + len(HEADERS), why)
+    distinct = True
+    first = 0
+    for line in lines:
+        found = textformat.header(line)
+        if found is None:
+            break
+        key, value, col = found
+        if key not in HEADERS:
+            raise PuzzleError(
+                f"unknown header {key!r}: expected {', '.join(HEADERS)}", source, line.number, 1
+            )
+        if value.lower() not in ("yes", "no"):
+            raise PuzzleError(f"{key}: expected yes or no, got {value!r}", source, line.number, col)
+        distinct = value.lower() == "yes"
+        first += 1
+    grid = lines[first:]
+    if not grid:
+        last = lines[-1]
+        raise PuzzleError("no board after the headers", source, last.number, 1)
+    # the spaced layout: something between the first row's cells, or a line of signs
+    first_row = next((line for line in grid if any(ch in "01." for ch in line.text)), grid[0])
+    row_text = first_row.text.strip()
+    if first_row is not grid[0] or (len(row_text) > 1 and row_text[1] in " =x"):
+        return _parse_spaced(grid, source, distinct)
+    return _parse_compact(grid, source, distinct)
+
+
+#: the header lines a .takuzu file may start with
+HEADERS = ("distinct",)
+
+
+def _parse_compact(rows: list[textformat.Line], source: str, distinct: bool) -> TakuzuPuzzle:
+    """One character per cell, nothing between cells (seed 001's layout)."""
     side, most = limits.MAX_BOARD_SIDE, limits.MAX_BOARD_CELLS
-    rows: list[textformat.Line] = []
+    if len(rows) > side:
+        limits.check_count(len(rows), side, "rows", source, rows[side].number, 1)
     width = 0
     givens: dict[Cell, int] = {}
-    why = f"a board has at most {side:,} rows"
-    for line in textformat.content_lines(text, source, side, why):
+    for r, line in enumerate(rows):
         cells = line.text.strip()
         start = line.indent + 1  # 1-based column of the row's first cell
         if len(cells) > side:  # before anything is built per cell
@@ -402,21 +498,15 @@ def parse(text: str, source: str, extension: str = ".takuzu") -> TakuzuPuzzle:
         for offset, ch in enumerate(cells):
             if ch not in "01.":
                 shown = "a space" if ch.isspace() else repr(ch)
+                hint = "; = and x signs need a space between cells" if ch in SIGNS else ""
                 raise PuzzleError(
-                    f"unexpected {shown}: a cell is 0, 1 or '.' (empty)",
+                    f"unexpected {shown}: a cell is 0, 1 or '.' (empty){hint}",
                     source,
                     line.number,
                     start + offset,
                 )
-        if not rows:
-            width = len(cells)
-            if width % 2:
-                raise PuzzleError(
-                    f"the first row has {width} cells: Takuzu needs an even width",
-                    source,
-                    line.number,
-                    start + width - 1,
-                )
+        if r == 0:
+            width = _even_width(len(cells), source, line, start + len(cells) - 1)
         elif len(cells) != width:
             raise PuzzleError(
                 f"row has {len(cells)} cells, expected {width} (as the first row)",
@@ -424,17 +514,145 @@ def parse(text: str, source: str, extension: str = ".takuzu") -> TakuzuPuzzle:
                 line.number,
                 start + min(len(cells), width),
             )
-        if (len(rows) + 1) * width > most:
-            limits.check_count((len(rows) + 1) * width, most, "cells", source, line.number, start)
-        r = len(rows)
+        if (r + 1) * width > most:
+            limits.check_count((r + 1) * width, most, "cells", source, line.number, start)
         givens |= {(r, c): int(ch) for c, ch in enumerate(cells) if ch != EMPTY}
+    _even_height(len(rows), source, rows[-1])
+    return TakuzuPuzzle(len(rows), width, givens, source, distinct)
+
+
+def _parse_spaced(lines: list[textformat.Line], source: str, distinct: bool) -> TakuzuPuzzle:
+    """Binairo Plus's layout: cells one column apart; between two cells of a row an
+    ``=`` (equal digits), an ``x`` (different digits) or a space; between two rows a
+    line of signs, each under the cell whose neighbour below it joins."""
+    side, most = limits.MAX_BOARD_SIDE, limits.MAX_BOARD_CELLS
+    origin = lines[0].indent  # every row's first cell is in this column
+    width = 0
+    givens: dict[Cell, int] = {}
+    signs: list[Sign] = []
+    rows: list[textformat.Line] = []
+    pending: textformat.Line | None = None  # a sign line waiting for the row below
+    for line in lines:
+        body = line.text[origin:]
+        is_row = any(ch in "01." for ch in line.text)
+        if not is_row:
+            if not rows or pending is not None:
+                where = "before the first row" if not rows else "after another sign line"
+                raise PuzzleError(
+                    f"a line of signs {where}: signs go between two rows",
+                    source,
+                    line.number,
+                    line.indent + 1,
+                )
+            pending = line
+            continue
+        r = len(rows)
+        if r == side:
+            limits.check_count(r + 1, side, "rows", source, line.number, 1)
+        if line.indent != origin:
+            raise PuzzleError(
+                f"row starts in column {line.indent + 1}, expected {origin + 1} "
+                "(as the first row): cells sit in every other column",
+                source,
+                line.number,
+                line.indent + 1,
+            )
+        if len(body) > 2 * side:
+            limits.check_count((len(body) + 1) // 2, side, "columns", source, line.number, 1)
+        for offset, ch in enumerate(body):
+            col = origin + offset + 1
+            if offset % 2 == 0 and ch not in "01.":
+                shown = "a space" if ch.isspace() else repr(ch)
+                raise PuzzleError(
+                    f"unexpected {shown}: a cell is 0, 1 or '.' (empty)", source, line.number, col
+                )
+            if offset % 2 == 1 and ch not in " =x":
+                raise PuzzleError(
+                    f"unexpected {ch!r} between two cells: expected a space, = or x",
+                    source,
+                    line.number,
+                    col,
+                )
+        cells = (len(body) + 1) // 2
+        if r == 0:
+            width = _even_width(cells, source, line, origin + 2 * cells - 1)
+        elif cells != width:
+            raise PuzzleError(
+                f"row has {cells} cells, expected {width} (as the first row)",
+                source,
+                line.number,
+                origin + 2 * min(cells, width) + 1,
+            )
+        if (r + 1) * width > most:
+            limits.check_count((r + 1) * width, most, "cells", source, line.number, 1)
+        givens |= {(r, c): int(ch) for c, ch in enumerate(body[::2]) if ch != EMPTY}
+        signs += [((r, c), (r, c + 1), ch) for c, ch in enumerate(body[1::2]) if ch != " "]
+        if pending is not None:
+            signs += _vertical_signs(pending, origin, width, r - 1, source)
+            pending = None
         rows.append(line)
-    if len(rows) % 2:
-        last = rows[-1]
+    if pending is not None:
         raise PuzzleError(
-            f"the board has {len(rows)} rows: Takuzu needs an even height",
+            "a line of signs after the last row: signs go between two rows",
+            source,
+            pending.number,
+            pending.indent + 1,
+        )
+    _even_height(len(rows), source, rows[-1])
+    return TakuzuPuzzle(len(rows), width, givens, source, distinct, tuple(signs))
+
+
+def _vertical_signs(
+    line: textformat.Line, origin: int, width: int, above: int, source: str
+) -> list[Sign]:
+    """The signs of a sign line between rows ``above`` and ``above + 1``."""
+    signs: list[Sign] = []
+    for position, ch in enumerate(line.text):
+        if ch == " ":
+            continue
+        offset = position - origin
+        if ch not in SIGNS:
+            raise PuzzleError(
+                f"unexpected {ch!r} in a line of signs: expected = or x",
+                source,
+                line.number,
+                position + 1,
+            )
+        if offset < 0 or offset % 2 or offset // 2 >= width:
+            columns = [origin + 2 * c + 1 for c in range(width)]
+            shown = (
+                ", ".join(map(str, columns))
+                if width <= 3
+                else f"{columns[0]}, {columns[1]}, ..., {columns[-1]}"
+            )
+            raise PuzzleError(
+                f"a {ch} sign must stand under a cell (columns {shown})",
+                source,
+                line.number,
+                position + 1,
+            )
+        c = offset // 2
+        signs.append(((above, c), (above + 1, c), ch))
+    return signs
+
+
+def _even_width(cells: int, source: str, line: textformat.Line, last: int) -> int:
+    """``cells``, the width, if even; ``last``: the column of the row's last cell."""
+    if cells % 2:
+        raise PuzzleError(
+            f"the first row has {cells} cells: Takuzu needs an even width",
+            source,
+            line.number,
+            last,
+        )
+    return cells
+
+
+def _even_height(rows: int, source: str, last: textformat.Line) -> None:
+    if rows % 2:
+        raise PuzzleError(
+            f"the board has {rows} rows: Takuzu needs an even height",
             source,
             last.number,
             last.indent + 1,
         )
-    return TakuzuPuzzle(len(rows), width, givens, source)
