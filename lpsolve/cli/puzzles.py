@@ -41,7 +41,7 @@ def add_parsers(commands: Any) -> None:
         description="Solve a puzzle; by default shows one solution "
         "and checks whether it is unique.",
     )
-    _puzzle_arguments(solve, formats=("text", "json", "svg"))
+    _puzzle_arguments(solve, formats=("text", "json", "svg", "janko"))
     how_many = solve.add_mutually_exclusive_group()
     how_many.add_argument("--all", action="store_true", help="enumerate every solution")
     how_many.add_argument(
@@ -157,6 +157,8 @@ def _puzzle_arguments(
 def run_solve(args: argparse.Namespace) -> int:
     if args.format == "svg":
         return _solve_svg(args)
+    if args.format == "janko":
+        return _solve_janko(args)
     if args.cross_check:
         return _solve_cross_checked(args)
     if args.count:
@@ -331,6 +333,9 @@ def run_check(args: argparse.Namespace) -> int:
         _print_json(result, elapsed, args.stats, sys.stdout, **extra)
     else:
         print(check_summary(result, elapsed, solved.diagnosis))
+        mapping = janko_digits_line(result.puzzle)
+        if mapping:
+            print(mapping)
         if args.stats:
             print(stats_line(result))
         for line in lines:
@@ -569,6 +574,66 @@ def exit_status(result: Result) -> int:
     if result.stopped:
         return EXIT_STOPPED
     return EXIT_SOLVED if result.count > 0 else EXIT_NO_SOLUTION
+
+
+# -- janko's grid layout -------------------------------------------------------------------
+
+
+def janko_digits_line(puzzle: Puzzle) -> str:
+    """For a Takuzu read in janko's layout with the digits 1 and 2: how they were read."""
+    if getattr(puzzle, "janko_digits", None) != "12":
+        return ""
+    return "janko digits: 1 read as 0, 2 read as 1 (the file gives a 2)"
+
+
+def _janko_layout(puzzle: Puzzle) -> Puzzle:
+    """In the job, before searching: the kind must have janko's layout."""
+    if not hasattr(puzzle, "janko_rows"):
+        raise UsageError(f"--format janko: kind {puzzle.kind} has no janko layout")
+    puzzle.janko_rows()  # type: ignore[attr-defined]  # refuses boards it cannot hold
+    return puzzle
+
+
+def _solve_janko(args: argparse.Namespace) -> int:
+    """``solve --format janko``: the first solution (``--all``, ``--limit N``: each, a
+    blank line between) in janko's layout on stdout, to save as a puzzle file; the
+    summary line on stderr."""
+    from ..kinds import janko
+
+    for flag, given in (
+        ("--count", args.count),
+        ("--cross-check", args.cross_check),
+        ("--explain", args.explain),
+    ):
+        if given:
+            raise UsageError(f"--format janko prints solutions: {flag} cannot be combined")
+    show_all = args.all or args.limit is not None
+    shown = 0
+    seen: list[Puzzle] = []
+
+    def print_solution(solution: Any) -> None:
+        nonlocal shown
+        if shown >= 1 and not show_all:
+            return
+        text = janko.render(seen[0].janko_rows(solution))  # type: ignore[attr-defined]
+        sys.stdout.write(("\n" if shown else "") + text + "\n")
+        sys.stdout.flush()
+        shown += 1
+
+    solved = _search(
+        args,
+        limit=None if args.all else args.limit or 2,
+        prepare=_janko_layout,
+        on_puzzle=seen.append,
+        on_solution=print_solution,
+    )
+    if solved.result is None:
+        return _stopped_before_search(args, solved.outcome)
+    listing = args.all or args.limit is not None
+    summary = solve_summary(solved.result, solved.outcome.seconds, listing=listing, counting=False)
+    print(summary, file=sys.stderr)
+    _report_memory_stop(solved.outcome)
+    return exit_status(solved.result)
 
 
 # -- pictures (SVG) ----------------------------------------------------------------------

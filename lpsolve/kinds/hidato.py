@@ -29,9 +29,9 @@ import constraint
 
 from .. import limits
 from ..cspmodel import AllowedPairs, CspModel, hide
-from ..errors import PuzzleError
+from ..errors import PuzzleError, UsageError
 from ..puzzle import Clue, Puzzle, givens_without
-from . import textformat
+from . import janko, textformat
 
 Cell = tuple[int, int]
 Offset = tuple[int, int]
@@ -263,6 +263,22 @@ class HidatoPuzzle(Puzzle):
         ]
 
     # -- output -------------------------------------------------------------
+    def janko_rows(self, solution: HidatoSolution | None = None) -> list[list[str]]:
+        """The puzzle (or a solution) as janko's grid rows: numbers, ``-`` for empty.
+        Only a full rectangle with king or orthogonal moves has that layout."""
+        xs, ys = [x for x, _ in self.cells], [y for _, y in self.cells]
+        width, height = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+        if self.adjacency not in ("king", "orthogonal") or width * height != len(self.cells):
+            raise UsageError(
+                "janko's layout holds rectangular boards without holes, with king or "
+                "orthogonal moves"
+            )
+        numbers = self.givens if solution is None else solution.numbers()
+        return [
+            [str(numbers.get((x, y), janko.EMPTY)) for x in range(min(xs), max(xs) + 1)]
+            for y in range(min(ys), max(ys) + 1)
+        ]
+
     def solution_json(self, solution: HidatoSolution) -> list[list[int]]:
         return solution.triples()
 
@@ -672,4 +688,36 @@ def _shown_json(value: Any) -> str:
 
 
 def parse(text: str, source: str, extension: str) -> HidatoPuzzle:
+    if janko.is_janko(text):
+        return parse_janko(text, source, extension)
     return parse_grid(text, source, extension)
+
+
+def parse_janko(text: str, source: str, extension: str) -> HidatoPuzzle:
+    """janko.at's layout (:mod:`lpsolve.kinds.janko`): numbers and ``-`` (empty) on a
+    full rectangle; moves from the extension (king, or orthogonal for ``.numbrix``)."""
+    grid = janko.read_grid(text, source)
+    rows, lines = grid.cells, grid.lines
+    last = len(rows) * len(rows[0])
+    givens: dict[Cell, int] = {}
+    seen: dict[int, Cell] = {}
+    for y, (line, row) in enumerate(zip(lines, rows, strict=True)):
+        for x, token in enumerate(row):
+            if token.text == janko.EMPTY:
+                continue
+            if not token.text.isdigit() or not 1 <= int(token.text) <= last:
+                raise PuzzleError(
+                    f"expected a number 1..{last} or '-' (empty), got {token.text!r}",
+                    source,
+                    line.number,
+                    token.col,
+                )
+            n = int(token.text)
+            if n in seen:
+                raise PuzzleError(
+                    f"number {n} is given twice (also at {seen[n]})", source, line.number, token.col
+                )
+            seen[n] = (x, y)
+            givens[(x, y)] = n
+    cells = [(x, y) for y in range(len(rows)) for x in range(len(rows[0]))]
+    return build(cells, givens, EXTENSION_ADJACENCY.get(extension, "king"), source)

@@ -25,9 +25,9 @@ import constraint
 
 from .. import limits
 from ..cspmodel import CspModel, hide
-from ..errors import PuzzleError
+from ..errors import PuzzleError, UsageError
 from ..puzzle import Clue, Puzzle, givens_without
-from . import textformat
+from . import janko, textformat
 
 EXTENSIONS = (".takuzu",)
 DIGITS = "01"
@@ -75,6 +75,8 @@ class TakuzuPuzzle(Puzzle):
     distinct: bool = True
     #: Binairo Plus: = and x signs between neighbouring cells
     signs: tuple[Sign, ...] = ()
+    #: read in janko's layout, with these two characters for the digits 0 and 1
+    janko_digits: str | None = None
 
     kind = "takuzu"
     encoding = "takuzu.lp"
@@ -246,6 +248,25 @@ class TakuzuPuzzle(Puzzle):
         return reasons
 
     # -- output ---------------------------------------------------------------
+    def janko_rows(self, solution: TakuzuSolution | None = None) -> list[list[str]]:
+        """The puzzle (or a solution) as janko's grid rows, in the digits it was read
+        with (janko's 1 and 2 if the file used them), ``-`` for empty."""
+        if self.signs:
+            raise UsageError("janko's layout has no = and x signs: print Binairo Plus as text")
+        digits = self.janko_digits or DIGITS
+        return [
+            [
+                digits[int(d)] if (d := self._digit(r, c, solution)) is not None else janko.EMPTY
+                for c in range(self.width)
+            ]
+            for r in range(self.height)
+        ]
+
+    def _digit(self, r: int, c: int, solution: TakuzuSolution | None) -> int | None:
+        if solution is not None:
+            return int(solution.rows[r][c])
+        return self.givens.get((r, c))
+
     def solution_json(self, solution: TakuzuSolution) -> list[str]:
         return list(solution.rows)
 
@@ -448,6 +469,8 @@ def _sign_text(a: Cell, b: Cell, sign: str) -> str:
 
 
 def parse(text: str, source: str, extension: str = ".takuzu") -> TakuzuPuzzle:
+    if janko.is_janko(text):
+        return parse_janko(text, source)
     side = limits.MAX_BOARD_SIDE
     # rows and sign lines alternate at most: twice the rows, plus the headers
     why = f"a board has at most {side:,} rows"
@@ -481,6 +504,49 @@ def parse(text: str, source: str, extension: str = ".takuzu") -> TakuzuPuzzle:
 
 #: the header lines a .takuzu file may start with
 HEADERS = ("distinct",)
+
+
+def parse_janko(text: str, source: str) -> TakuzuPuzzle:
+    """janko.at's layout (:mod:`lpsolve.kinds.janko`). Binairo collections write the two
+    digits as 1 and 2, others as 0 and 1: a 2 anywhere means 1 and 2 (read as 0 and 1),
+    a 0 anywhere means 0 and 1, both are an error; with neither (only 1s given, or
+    none) the digits are read as 0 and 1, and as the rules treat both digits alike,
+    the two readings are the same puzzle with the digits swapped."""
+    grid = janko.read_grid(text, source)
+    rows = grid.cells
+    height, width = len(rows), len(rows[0])
+    for count, what, col in zip((height, width), ("rows", "columns"), grid.size_cols, strict=True):
+        if count % 2:
+            raise PuzzleError(
+                f"{count} {what}: Takuzu needs an even number", source, grid.size.number, col
+            )
+    seen: dict[str, tuple[int, int]] = {}
+    for line, row in zip(grid.lines, rows, strict=True):
+        for token in row:
+            if token.text not in ("-", "0", "1", "2"):
+                raise PuzzleError(
+                    f"expected 0, 1, 2 or '-' (empty), got {token.text!r}",
+                    source,
+                    line.number,
+                    token.col,
+                )
+            seen.setdefault(token.text, (line.number, token.col))
+    if "0" in seen and "2" in seen:
+        line_number, col = max(seen["0"], seen["2"])
+        raise PuzzleError(
+            "both 0 and 2 given: the digits are 0 and 1, or janko's 1 and 2, not both",
+            source,
+            line_number,
+            col,
+        )
+    digits = "12" if "2" in seen else "01"
+    givens = {
+        (r, c): digits.index(token.text)
+        for r, row in enumerate(rows)
+        for c, token in enumerate(row)
+        if token.text != "-"
+    }
+    return TakuzuPuzzle(height, width, givens, source, janko_digits=digits)
 
 
 def _parse_compact(rows: list[textformat.Line], source: str, distinct: bool) -> TakuzuPuzzle:

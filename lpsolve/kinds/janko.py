@@ -1,0 +1,94 @@
+"""The grid layout of janko.at and puzzlekit collections, read by the grid kinds
+(Hidato family, Takuzu) whatever their extension: a first line ``ROWS COLS``, then
+one line per row, cells separated by spaces, ``-`` for an empty cell.
+
+    4 4
+    - 1 - -
+    ...
+
+Each kind says what a cell may hold; this module reads the shape and locates every
+cell's token for messages.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .. import limits
+from ..errors import PuzzleError
+from . import textformat
+
+EMPTY = "-"
+_SIZE = re.compile(r"\s*(\d+)\s+(\d+)\s*")
+
+
+#: the first line that is neither blank nor a comment
+_FIRST = re.compile(r"^[^\S\r\n]*[^\s#][^\r\n]*", re.MULTILINE)
+
+
+def is_janko(text: str) -> bool:
+    """Whether the first line that is neither blank nor a comment is ``ROWS COLS``."""
+    first = _FIRST.search(text)
+    size = None if first is None else _SIZE.fullmatch(first.group().rstrip())
+    # at least 2 x 2: a Takuzu row of two cells in the spaced layout ("0 1") is not a size
+    return size is not None and min(int(size.group(1)), int(size.group(2))) >= 2
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A grid as read: the ``ROWS COLS`` line and the columns of its two numbers, the
+    row lines and, per row, its cells' tokens."""
+
+    size: textformat.Line
+    size_cols: tuple[int, int]
+    lines: list[textformat.Line]
+    cells: list[list[textformat.Token]]
+
+
+def read_grid(text: str, source: str) -> Grid:
+    """The grid, its shape checked against ``ROWS COLS``."""
+    side = limits.MAX_BOARD_SIDE
+    lines = textformat.content_lines(text, source, side + 2, f"a board has at most {side:,} rows")
+    size = lines[0]
+    match = _SIZE.fullmatch(size.text)
+    assert match is not None
+    rows, cols = int(match.group(1)), int(match.group(2))
+    for count, what, group in ((rows, "rows", 1), (cols, "columns", 2)):
+        col = match.start(group) + 1
+        limits.check_count(count, side, what, source, size.number, col)
+    grid = lines[1:]
+    if len(grid) != rows:
+        last = grid[-1] if grid else size
+        raise PuzzleError(
+            f"{len(grid)} rows after '{rows} {cols}', expected {rows}",
+            source,
+            last.number,
+            1,
+        )
+    tokens = []
+    for line in grid:
+        row = _tokens(line)
+        if len(row) != cols:
+            at = row[cols].col if len(row) > cols else len(line.text) + 1
+            raise PuzzleError(
+                f"row has {len(row)} cells, expected {cols} (the header says '{rows} {cols}')",
+                source,
+                line.number,
+                at,
+            )
+        tokens.append(row)
+    return Grid(size, (match.start(1) + 1, match.start(2) + 1), grid, tokens)
+
+
+def _tokens(line: textformat.Line) -> list[textformat.Token]:
+    return [textformat.Token(m.group(), m.start() + 1) for m in re.finditer(r"\S+", line.text)]
+
+
+def render(rows: Sequence[Sequence[str]]) -> str:
+    """Cells in the janko layout: ``ROWS COLS``, then the rows, columns aligned."""
+    width = max((len(cell) for row in rows for cell in row), default=1)
+    lines = [f"{len(rows)} {len(rows[0]) if rows else 0}"]
+    lines += [" ".join(cell.rjust(width) for cell in row) for row in rows]
+    return "\n".join(lines)
