@@ -4,6 +4,7 @@ here, apart from lpsolve; the csp backend; round trips through the file format."
 
 from __future__ import annotations
 
+import json
 import random
 from itertools import product
 
@@ -201,3 +202,16 @@ def test_bundled_variant_puzzles_have_one_solution_by_brute_force(name) -> None:
     result = lpsolve.solve(puzzle, None)
     assert len(expected) == 1 and {s.rows for s in result.solutions} == expected
     assert result.unique
+
+
+def test_explain_names_givens_that_break_a_sign(tmp_path, run) -> None:
+    path = tmp_path / "against.takuzu"
+    path.write_text("0x0 . . . .\n" + ". . . . . .\n" * 5)
+    status, out, _ = run("solve", path, "--explain", "--format", "json")
+    data = json.loads(out)
+    assert status == 1 and data["conflict"] == [[0, 0, 0], [0, 1, 0]]
+    assert data["conflict_minimal"] is True
+    # without the sign the same givens have solutions: the sign is what conflicts
+    unsigned = tmp_path / "unsigned.takuzu"
+    unsigned.write_text("0 0 . . . .\n" + ". . . . . .\n" * 5)
+    assert run("solve", unsigned)[0] == 0
