@@ -35,7 +35,7 @@ import clingo
 from . import api, asp
 from .errors import InternalError, LpsolveError, PuzzleError, UsageError
 from .jobs import Emit, Job, Limits, OnDone, Outcome, supervise_many
-from .puzzle import STOPPED, Puzzle, Result, Stats
+from .puzzle import Puzzle, Result, Stats
 
 #: cubes per worker the split aims for: enough that a worker finishing early finds
 #: more to do, few enough that each cube's own start-up (fork, grounding) stays small
@@ -388,8 +388,8 @@ def run_cubes(
     stopped_by = None
     if not complete:
         # why the rest is missing: Ctrl-C, else the memory cap, else the deadline
-        reasons = (["interrupt"] if interrupted else []) + stops + ["timeout"]
-        stopped_by = next(r for r in STOPPED[::-1] if r in reasons)
+        reasons = {*stops, "timeout"} | ({"interrupt"} if interrupted else set())
+        stopped_by = next(r for r in ("interrupt", "memory", "timeout") if r in reasons)
     result = Result(
         puzzle=puzzle,
         backend="clingo",
