@@ -305,6 +305,7 @@ def test_a_broken_checkpoint_is_named_by_line_and_column(
         (["--count", "--jobs", "2", "--backend", "csp"], "--backend csp does not split"),
         (["--all", "--jobs", "2", "--explain"], "--explain cannot be combined"),
         (["--all", "--checkpoint", "x.jsonl"], "use it with --count"),
+        (["--all", "--jobs", "2", "--format", "janko"], "--format janko cannot be combined"),
     ],
 )
 def test_what_does_not_split_is_a_usage_error(run, empty6, options, message) -> None:

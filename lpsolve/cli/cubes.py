@@ -85,6 +85,7 @@ def _refuse_what_does_not_split(args: argparse.Namespace) -> None:
         ("--cross-check", args.cross_check),
         ("--explain", args.explain),
         ("--format svg", args.format == "svg"),
+        ("--format janko", args.format == "janko"),
     ):
         if given:
             raise UsageError(f"{flag} cannot be combined with a split search (--jobs etc.)")
