@@ -35,6 +35,7 @@ import clingo
 from . import api, asp
 from .errors import InternalError, LpsolveError, PuzzleError, UsageError
 from .jobs import Emit, Job, Limits, OnDone, Outcome, supervise_many
+from .kinds import STDIN, stdin_bytes
 from .puzzle import Puzzle, Result, Stats
 
 #: cubes per worker the split aims for: enough that a worker finishing early finds
@@ -197,9 +198,10 @@ def puzzle_identity(path: str, puzzle: Puzzle, mode: str) -> dict[str, Any]:
     """What a checkpoint must match to be resumed: the file's bytes, the kind, what
     is counted (e.g. a tiling's classes) and the lpsolve checkpoint format."""
     try:
-        digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+        data = stdin_bytes() if path == STDIN else Path(path).read_bytes()
     except OSError as error:
         raise PuzzleError(f"cannot read the puzzle: {error.strerror}", path) from None
+    digest = hashlib.sha256(data).hexdigest()
     variant = getattr(puzzle, "mode", None)
     return {
         "lpsolve_checkpoint": CHECKPOINT_VERSION,

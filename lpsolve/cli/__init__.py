@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import InternalError, LpsolveError
+from ..kinds import STDIN, stdin_bytes
 from . import batch, cubes, grade, mastermind, puzzles
 from .common import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_SOLVED, EXIT_STOPPED
 
@@ -30,12 +31,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     # `grade STUDENT.lp --kind K FILE...`: argparse leaves files after an option unparsed
     trailing = getattr(args, "trailing_files", None)
     if rest and (trailing is None or any(arg.startswith("-") for arg in rest)):
-        parser.error(f"unrecognized arguments: {' '.join(rest)}")
+        # the command's own usage, where the user can see what it takes
+        getattr(args, "command_parser", parser).error(f"unrecognized arguments: {' '.join(rest)}")
     if rest:
         trailing.extend(rest)
     logging.basicConfig(level=args.log.upper(), format="%(levelname)s %(name)s: %(message)s")
     args.started = started
     try:
+        if getattr(args, "file", None) == STDIN:  # read here: jobs have no stdin
+            stdin_bytes()
         return args.run(args)
     except LpsolveError as error:
         print(f"error: {error}", file=sys.stderr)
@@ -56,7 +60,12 @@ def build_parser() -> argparse.ArgumentParser:
         prog="lpsolve",
         description="Solve logic puzzles declaratively with clingo (Answer Set Programming).",
     )
-    parser.add_argument("--version", action="version", version=f"lpsolve {__version__}")
+    parser.add_argument(
+        "--version",
+        action=_Version,
+        nargs=0,
+        help="show lpsolve's, clingo's and python-constraint's versions and exit",
+    )
     parser.add_argument(
         "--log",
         default="warning",
@@ -71,4 +80,25 @@ def build_parser() -> argparse.ArgumentParser:
     mastermind.add_parser(commands)
     grade.add_parsers(commands)
     batch.add_parser(commands)
+    for command in commands.choices.values():
+        command.set_defaults(command_parser=command)
     return parser
+
+
+class _Version(argparse.Action):
+    """``--version``: lpsolve's version and those of the solvers it runs (looked up
+    only when asked)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        from importlib.metadata import PackageNotFoundError, version
+
+        import clingo
+
+        try:
+            constraint = version("python-constraint2")
+        except PackageNotFoundError:
+            constraint = "not installed"
+        print(
+            f"lpsolve {__version__} (clingo {clingo.__version__}, python-constraint {constraint})"
+        )
+        parser.exit()

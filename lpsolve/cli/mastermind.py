@@ -92,12 +92,16 @@ def add_parser(subparsers: Any) -> None:
         "--top", type=positive_int, default=10, metavar="N", help="--suggest: rows shown"
     )
     p.add_argument(
-        "--seed", type=int, default=1, help="random seed: --suggest samples, play's secret"
+        "--seed",
+        type=int,
+        metavar="S",
+        help="random seed: --suggest's samples (default 1) and play's secret (default: a "
+        "new secret every game)",
     )
     p.add_argument("--codemaker", action="store_true", help="play: lpsolve keeps a secret")
     p.add_argument("--backend", choices=["clingo", "csp"], default="clingo")
     limit_arguments(p)
-    p.set_defaults(run=run)
+    p.set_defaults(run=run, trailing_files=[])
 
 
 def _time(seconds: float) -> str:
@@ -152,7 +156,25 @@ def read_code(game: MastermindGame, text: str, source: str) -> tuple[str, ...]:
 # -- the command ---------------------------------------------------------------------
 
 
+def _sample_seed(args: argparse.Namespace) -> int:
+    """--suggest samples with a fixed seed unless told: the same advice every time."""
+    return 1 if args.seed is None else args.seed
+
+
+def _place_trailing(args: argparse.Namespace) -> None:
+    """A GAME after the options (``mastermind play --codemaker GAME``, ``mastermind
+    --count GAME``): argparse leaves it unparsed; it takes the free place."""
+    for word in args.trailing_files:
+        if args.game == "play" and args.play_game is None:
+            args.play_game = word
+        elif args.game is None:
+            args.game = word
+        else:
+            raise UsageError(f"unexpected argument {word!r}: one GAME at most")
+
+
 def run(args: argparse.Namespace) -> int:
+    _place_trailing(args)
     if args.game == "play":
         base = api.load(args.play_game, "mastermind") if args.play_game else None
         if base is None and args.pegs is None and args.colors is None:
@@ -370,7 +392,7 @@ def run_suggest(game: MastermindGame, args: argparse.Namespace) -> int:
         print("no consistent code: the feedback contradicts itself; nothing to suggest")
         print("\n".join(conflict_lines(game)))
         return EXIT_NO
-    found = codebreaker.suggest(game, seed=args.seed, keep=max(args.top, 1))
+    found = codebreaker.suggest(game, seed=_sample_seed(args), keep=max(args.top, 1))
     if args.format == "json":
         data = {
             "remaining": found.remaining,
@@ -481,7 +503,7 @@ def _advise(game: MastermindGame, args: argparse.Namespace, out: TextIO) -> None
         (code,) = api.solve(game, 1).solutions
         out.write(f"the secret must be: {game.code_text(code.colours)}\n")
         return
-    found = codebreaker.suggest(game, seed=args.seed, keep=1)
+    found = codebreaker.suggest(game, seed=_sample_seed(args), keep=1)
     best = found.best(args.by)
     out.write(f"advice ({args.by}): {game.code_text(best.code)}  [{_measure(best, args.by)}]\n")
 
@@ -497,7 +519,7 @@ def play_codemaker(
     codes = codebreaker.consistent_codes(game)
     if len(codes) == 0:
         raise UsageError("no code fits the game's guesses, so there is no secret to keep")
-    row = codes[random.Random(args.seed).randrange(len(codes))]
+    row = codes[random.Random(args.seed).randrange(len(codes))]  # no --seed: a new one
     secret = tuple(game.colours[k] for k in row)
     table = mm.ColourTable(game.colours)
     answer = "the black count alone" if game.black_only else "black and white counts"

@@ -7,6 +7,7 @@ extensions and JSON ``"kind"`` values to them.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -90,8 +91,30 @@ def parse_text(text: str, source: str, extension: str, kind: str | None = None) 
     return spec.parse(text, source, extension)
 
 
+#: the file name that means standard input, and how messages name it
+STDIN, STDIN_SOURCE = "-", "<stdin>"
+_stdin: bytes | None = None
+
+
+def stdin_bytes() -> bytes:
+    """Standard input's bytes (at most :data:`lpsolve.limits.MAX_FILE_BYTES`), read
+    once: a command reads it before its jobs start, and they inherit it (a job's own
+    standard input is ``/dev/null``)."""
+    global _stdin
+    if _stdin is None:
+        _stdin = sys.stdin.buffer.read(limits.MAX_FILE_BYTES + 1)
+    return _stdin
+
+
 def load(path: str | Path, kind: str | None = None) -> Puzzle:
-    """Read and parse a puzzle file (at most :data:`lpsolve.limits.MAX_FILE_BYTES`)."""
+    """Read and parse a puzzle file (at most :data:`lpsolve.limits.MAX_FILE_BYTES`);
+    ``-`` is standard input (named ``<stdin>``; give ``kind``)."""
+    if str(path) == STDIN:
+        if kind is None:
+            raise PuzzleError("standard input has no file extension: give --kind", STDIN_SOURCE)
+        data = stdin_bytes()
+        limits.check_size(data, STDIN_SOURCE)
+        return parse_bytes(data, STDIN_SOURCE, kind)
     return parse_bytes(read_bytes(path), str(path), kind)
 
 

@@ -1,0 +1,111 @@
+"""Conventions a user of command-line tools expects: standard input as ``-``, options
+anywhere, the command's own usage on a mistake, versions, a new secret each game."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from importlib.metadata import version
+
+import clingo
+import pytest
+
+import lpsolve
+
+from .conftest import INSTANCES, ROOT
+
+SEED_8X8 = INSTANCES / "takuzu" / "seed-8x8.takuzu"
+
+
+def lpsolve_command(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "lpsolve", *map(str, args)],
+        input=stdin,
+        capture_output=True,
+        cwd=ROOT,
+        timeout=120,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize("command", ["solve", "check", "facts", "draw"])
+def test_standard_input_reads_like_the_file(command) -> None:
+    from_file = lpsolve_command(command, SEED_8X8)
+    from_stdin = lpsolve_command(command, "-", "--kind", "takuzu", stdin=SEED_8X8.read_bytes())
+    assert from_stdin.returncode == from_file.returncode == 0
+    expected = from_file.stdout.decode().replace(str(SEED_8X8), "<stdin>")
+    if command in ("solve", "check"):  # timings differ
+        expected, got = expected.split("(")[0], from_stdin.stdout.decode().split("(")[0]
+    else:
+        got = from_stdin.stdout.decode()
+    assert got == expected
+
+
+def test_standard_input_splits_and_checkpoints(tmp_path) -> None:
+    checkpoint = tmp_path / "count.jsonl"
+    empty = b"......\n" * 6
+    done = lpsolve_command(
+        "solve", "-", "--kind", "takuzu", "--count", "--jobs", "2", "--checkpoint", checkpoint,
+        stdin=empty,
+    )  # fmt: skip
+    assert done.returncode == 0 and done.stdout.decode().startswith("4,140 solutions")
+    again = lpsolve_command(
+        "solve", "-", "--kind", "takuzu", "--count", "--checkpoint", checkpoint, stdin=empty
+    )
+    assert again.returncode == 0 and "resumed from" in again.stdout.decode()
+
+
+@pytest.mark.parametrize(
+    ("stdin", "options", "message"),
+    [
+        (b"0101\n", [], "error: <stdin>: standard input has no file extension: give --kind"),
+        (b"01x\n", ["--kind", "takuzu"], "error: <stdin>:1:3: unexpected 'x'"),
+        (b"\xff\n", ["--kind", "takuzu"], "error: <stdin>:1:1: not UTF-8 text"),
+    ],
+)
+def test_bad_standard_input_is_named_stdin(stdin, options, message) -> None:
+    done = lpsolve_command("solve", "-", *options, stdin=stdin)
+    err = done.stderr.decode()
+    assert done.returncode == 2 and err.startswith(message) and len(err.splitlines()) == 1
+
+
+def test_an_unknown_option_shows_the_commands_own_usage(run, capsys) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        run("solve", SEED_8X8, "--bogus")
+    err = capsys.readouterr().err
+    assert stopped.value.code == 2
+    assert (
+        err.startswith("usage: lpsolve solve ") and "error: unrecognized arguments: --bogus" in err
+    )
+
+
+def test_version_names_the_solvers(capsys) -> None:
+    with pytest.raises(SystemExit):
+        lpsolve.cli.main(["--version"])
+    out = capsys.readouterr().out.strip()
+    constraint = version("python-constraint2")
+    expected = f"clingo {clingo.__version__}, python-constraint {constraint}"
+    assert out == f"lpsolve {lpsolve.__version__} ({expected})"
+
+
+def test_a_game_file_may_follow_the_options(run) -> None:
+    game = INSTANCES / "mastermind" / "classic-4x6.mastermind"
+    before = run("mastermind", game, "--count")
+    after = run("mastermind", "--count", game)
+    assert before[0] == after[0] == 0 and before[1].split("(")[0] == after[1].split("(")[0]
+    done = lpsolve_command("mastermind", "play", "--codemaker", game)
+    assert done.returncode == 0 and b"the secret was:" in done.stdout
+    status, _, err = run("mastermind", "--count", game, game)
+    assert status == 2 and "unexpected argument" in err
+
+
+def secret(*options: str) -> str:
+    done = lpsolve_command("mastermind", "play", "--codemaker", *options)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.decode().rsplit("the secret was:", 1)[1].strip()
+
+
+def test_play_keeps_a_new_secret_each_game_unless_seeded() -> None:
+    # 1,296 classic codes: four games all with one secret would be a 1 in 2.8e12 chance
+    assert len({secret() for _ in range(4)}) > 1
+    assert secret("--seed", "7") == secret("--seed", "7")
