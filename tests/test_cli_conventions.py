@@ -109,3 +109,25 @@ def test_play_keeps_a_new_secret_each_game_unless_seeded() -> None:
     # 1,296 classic codes: four games all with one secret would be a 1 in 2.8e12 chance
     assert len({secret() for _ in range(4)}) > 1
     assert secret("--seed", "7") == secret("--seed", "7")
+
+
+@pytest.mark.parametrize("name", ["seed-10x10.hidoku"])
+def test_hidato_rows_may_be_separated_by_spaces(tmp_path, name) -> None:
+    text = (INSTANCES / "hidato" / name).read_text()
+    spaced = tmp_path / name
+    spaced.write_text(text.replace(",", " "))
+    a, b = lpsolve.load(INSTANCES / "hidato" / name), lpsolve.load(spaced)
+    assert (a.cells, a.givens, a.adjacency) == (b.cells, b.givens, b.adjacency)
+    holes = lpsolve.parse("1 _ _\n_ X _\n_ _ 8\n", ".hidoku")
+    assert holes.cells == lpsolve.parse("1,_,_\n_,X,_\n_,_,8\n", ".hidoku").cells
+    assert (
+        lpsolve.count(holes).count
+        == lpsolve.count(lpsolve.parse("1,_,_\n_,X,_\n_,_,8\n", ".hidoku")).count
+    )
+
+
+def test_a_ragged_spaced_hidato_row_is_named(run, tmp_path) -> None:
+    path = tmp_path / "ragged.hidoku"
+    path.write_text("1 _ _\n_ _\n")
+    status, _, err = run("solve", path)
+    assert status == 2 and f"{path}:2:4: row has 2 fields, expected 3" in err

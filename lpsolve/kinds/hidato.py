@@ -547,7 +547,7 @@ def parse_grid(text: str, source: str, extension: str) -> HidatoPuzzle:
     where: dict[int, tuple[int, int]] = {}
     width: int | None = None
     for y, line in enumerate(grid):
-        tokens = textformat.split_commas(line, side)
+        tokens = textformat.split_fields(line, side)
         if len(tokens) > side:
             limits.check_count(len(tokens), side, "columns", source, line.number, tokens[side].col)
         if width is None:

@@ -12,7 +12,6 @@ import re
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
-from itertools import islice
 from typing import Any
 
 import clingo
@@ -229,7 +228,7 @@ def parse(text: str, source: str, extension: str) -> MagicPuzzle:
     givens: dict[Position, int] = {}
     where: dict[int, tuple[int, int]] = {}
     for r, line in enumerate(grid):
-        tokens = _fields(line, size)
+        tokens = textformat.split_fields(line, size)
         if len(tokens) != size:
             col = tokens[size].col if len(tokens) > size else len(line.text) + 1
             raise PuzzleError(
@@ -322,11 +321,3 @@ def _count_fields(line: textformat.Line) -> int:
     if "," in line.text:
         return line.text.count(",") + 1
     return re.subn(r"\S+", "", line.text)[1]
-
-
-def _fields(line: textformat.Line, most: int) -> list[textformat.Token]:
-    """The row's fields, at most ``most + 1`` (enough to see there are too many)."""
-    if "," in line.text:
-        return textformat.split_commas(line, most)
-    matches = islice(re.finditer(r"\S+", line.text), most + 1)
-    return [textformat.Token(match.group(), match.start() + 1) for match in matches]

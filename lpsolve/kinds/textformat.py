@@ -6,6 +6,7 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
 from .. import limits
@@ -80,6 +81,15 @@ def split_commas(line: Line, most: int | None = None) -> list[Token]:
         tokens.append(Token(stripped, start + offset + 1))
         start += len(field) + 1
     return tokens
+
+
+def split_fields(line: Line, most: int) -> list[Token]:
+    """A grid row's fields: comma-separated, or, in a line without a comma, separated by
+    spaces; at most ``most + 1`` (enough to see there are too many)."""
+    if "," in line.text:
+        return split_commas(line, most)
+    matches = islice(re.finditer(r"\S+", line.text), most + 1)
+    return [Token(match.group(), match.start() + 1) for match in matches]
 
 
 # A JSON string (ended by its closing quote, or else by the end of its line, so a scan
