@@ -3,6 +3,7 @@ anywhere, the command's own usage on a mistake, versions, a new secret each game
 
 from __future__ import annotations
 
+import shlex
 import subprocess
 import sys
 from importlib.metadata import version
@@ -11,6 +12,7 @@ import clingo
 import pytest
 
 import lpsolve
+from lpsolve import cli
 
 from .conftest import INSTANCES, ROOT
 
@@ -131,3 +133,22 @@ def test_a_ragged_spaced_hidato_row_is_named(run, tmp_path) -> None:
     path.write_text("1 _ _\n_ _\n")
     status, _, err = run("solve", path)
     assert status == 2 and f"{path}:2:4: row has 2 fields, expected 3" in err
+
+
+EXAMPLES = [(name, e) for name, examples in cli.EXAMPLES.items() for e in examples]
+
+
+@pytest.mark.parametrize(("name", "example"), EXAMPLES, ids=[e for _, e in EXAMPLES])
+def test_every_help_example_runs(tmp_path, monkeypatch, run, capsys, name, example) -> None:
+    """Each command's --help shows its examples and the exit statuses, and every
+    example runs (in a scratch folder that sees the checkout's instances and tests)."""
+    with pytest.raises(SystemExit):
+        cli.main([name, "--help"])
+    shown = capsys.readouterr().out
+    assert example in shown and "exit status:" in shown and "70  internal error" in shown
+    for folder in ("instances", "tests"):
+        (tmp_path / folder).symlink_to(ROOT / folder)
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run(*shlex.split(example)[1:])
+    assert status in (0, 1), err  # 1: a grading that fails
+    assert out or list(tmp_path.glob("*.svg"))

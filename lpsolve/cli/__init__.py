@@ -80,9 +80,46 @@ def build_parser() -> argparse.ArgumentParser:
     mastermind.add_parser(commands)
     grade.add_parsers(commands)
     batch.add_parser(commands)
-    for command in commands.choices.values():
+    for name, command in commands.choices.items():
         command.set_defaults(command_parser=command)
+        if name in EXAMPLES:
+            command.formatter_class = argparse.RawDescriptionHelpFormatter
+            command.epilog = _epilog(EXAMPLES[name])
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.epilog = _epilog([example for examples in EXAMPLES.values() for example in examples[:1]])
     return parser
+
+
+#: what ``--help`` shows under "examples:", per command (tests run every one of them)
+EXAMPLES = {
+    "solve": [
+        "lpsolve solve instances/hidato/seed-10x10.hidoku",
+        "lpsolve solve instances/takuzu/letheed-grid1.takuzu --all --format json",
+        "lpsolve solve instances/tiling/seed-8x8.tiling --count --jobs 2",
+    ],
+    "check": ["lpsolve check instances/takuzu/seed-8x8.takuzu --explain"],
+    "draw": ["lpsolve draw instances/magic/seed-5x5.magic --solve -o magic.svg"],
+    "facts": ["lpsolve facts instances/takuzu/seed-intro-6x6.takuzu"],
+    "encoding": ["lpsolve encoding takuzu"],
+    "mastermind": [
+        "lpsolve mastermind instances/mastermind/classic-4x6.mastermind --count",
+        "lpsolve mastermind instances/mastermind/classic-4x6.mastermind --suggest --top 3",
+    ],
+    "grade": ["lpsolve grade tests/students/takuzu_rows_may_repeat.lp --kind takuzu"],
+    "batch": ["lpsolve batch instances/ --jobs 2 --output report.jsonl"],
+}
+
+EXIT_STATUSES = """exit status:
+  0   solved (check: exactly one solution)
+  1   no solution, proved (check: none or several; grade: FAIL)
+  2   bad input or usage: one line FILE:LINE:COL: message
+  3   stopped by --timeout, --memory-limit or Ctrl-C (what was found is printed)
+  4   --cross-check: the backends disagree
+  70  internal error (a bug in lpsolve)"""
+
+
+def _epilog(examples: list[str]) -> str:
+    return "examples:\n" + "".join(f"  {e}\n" for e in examples) + "\n" + EXIT_STATUSES
 
 
 class _Version(argparse.Action):
