@@ -692,11 +692,13 @@ def run_program(
     memory_limit: int | None = DEFAULT_MEMORY,
     on_answer: Callable[[list[clingo.Symbol], Puzzle | None], None] | None = None,
     start: float | None = None,
+    arguments: Sequence[str] = (),
 ) -> tuple[Run, Puzzle | None]:
     """Solve ASP programs (``.lp`` files) together with the facts of puzzle files, as a
     supervised job: ``timeout`` seconds (reading, grounding and search) and
     ``memory_limit`` bytes. ``on_answer(atoms, puzzle)`` sees each answer as it is found.
 
+    ``arguments`` are clingo options (e.g. ``--project``), vetted by the caller.
     Returns the answer sets and the (last) puzzle, whose kind can draw them."""
     programs = [f for f in files if f.endswith(".lp")]
     if not programs:
@@ -712,7 +714,12 @@ def run_program(
         if puzzles:
             emit(("puzzle", puzzles[-1]))
         messages: list[str] = []
-        ctl = clingo.Control(logger=lambda _code, text: messages.append(text.strip()))
+        try:
+            ctl = clingo.Control(
+                list(arguments), logger=lambda _code, text: messages.append(text.strip())
+            )
+        except RuntimeError as error:  # an option clingo does not take
+            raise UsageError(f"clingo: {' '.join(str(error).split())}") from None
         for program in programs:
             load_program(ctl, program, messages)
         try:

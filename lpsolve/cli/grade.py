@@ -5,9 +5,13 @@ as supervised jobs under time and memory limits."""
 from __future__ import annotations
 
 import argparse
+import json
+import re
 import sys
 from typing import Any
 
+from .. import __version__
+from ..errors import UsageError
 from ..kinds import KINDS
 from ..puzzle import STOPPED
 from .common import (
@@ -59,22 +63,92 @@ def add_parsers(commands: Any) -> None:
 
     run = commands.add_parser(
         "run",
-        help="solve ASP programs with the facts of puzzle files, print the answer sets",
-        description="Like the clingo command: .lp files are programs, other files are "
-        "puzzles turned into facts. With a puzzle, answers are drawn as its kind draws "
-        "solutions (--atoms: the shown atoms instead).",
+        help="solve ASP programs with the facts of puzzle files, as the clingo command does",
+        description="Speaks the clingo command's language: .lp files are programs, other "
+        "files are puzzles turned into facts; -n N answer sets (0: all, default 1), "
+        "'Answer: 1', SATISFIABLE/UNSATISFIABLE, Models, --outf=2 for clingo's JSON, and "
+        "clingo's exit codes (10 satisfiable, 20 unsatisfiable, 30 satisfiable and every "
+        "answer set found; 1, or 11 with answers: stopped by --timeout or Ctrl-C; 33: by "
+        "--memory-limit; 2: bad input). With a puzzle, answers are drawn as its kind "
+        "draws solutions (--atoms: the atoms, as clingo prints them).",
     )
     run.add_argument("files", nargs="+", metavar="FILE", help=".lp programs and puzzle files")
     run.add_argument("--kind", choices=sorted(KINDS), help="kind of the puzzle files")
     how_many = run.add_mutually_exclusive_group()
-    how_many.add_argument("--limit", type=positive_int, metavar="N", help="at most N answers")
-    how_many.add_argument("--count", action="store_true", help="only count the answer sets")
+    how_many.add_argument(
+        "-n",
+        "--models",
+        type=non_negative_int,
+        metavar="N",
+        help="answer sets: N (0: all; default 1)",
+    )
+    how_many.add_argument("--limit", type=positive_int, metavar="N", help="the same as -n N")
+    run.add_argument(
+        "--count",
+        "-q",
+        action="store_true",
+        help="print no answer sets, only how many (all, unless -n N)",
+    )
     run.add_argument("--atoms", action="store_true", help="print atoms, not drawn boards")
+    run.add_argument(
+        "--outf", type=int, choices=[0, 2], default=0, help="0: text (default), 2: clingo's JSON"
+    )
+    clingo_options = run.add_argument_group("clingo options passed through")
+    clingo_options.add_argument(
+        "--project", nargs="?", const="auto", choices=["auto", "show", "project"],
+        help="enumerate answer sets projected onto the shown atoms",
+    )  # fmt: skip
+    clingo_options.add_argument(
+        "--enum-mode", choices=["auto", "bt", "record", "brave", "cautious"]
+    )
+    clingo_options.add_argument(
+        "--configuration",
+        choices=["auto", "frumpy", "jumpy", "tweety", "handy", "crafty", "trendy", "many"],
+    )
+    clingo_options.add_argument(
+        "--heuristic", choices=["Berkmin", "Vmtf", "Vsids", "Domain", "Unit", "None"]
+    )
+    clingo_options.add_argument(
+        "-c", "--const", action="append", default=[], metavar="NAME=TERM",
+        help="replace a #const (TERM: a number, a name or a quoted string)",
+    )  # fmt: skip
+    clingo_options.add_argument(
+        "--seed", type=non_negative_int, metavar="N", help="clingo's random seed"
+    )
     limit_arguments(run)
     run.add_argument(
         "--allow-scripts", action="store_true", help="run a program containing #script"
     )
     run.set_defaults(run=run_run, trailing_files=[])
+
+
+def non_negative_int(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"expected a whole number 0 or more, got {text!r}")
+    return int(text)
+
+
+#: a #const given on the command line: a name, then a number, a name or a quoted string
+_CONST = re.compile(r"[a-z_][A-Za-z0-9_']*=(-?[0-9]+|[a-z_][A-Za-z0-9_']*|\"[^\"\\\n]*\")")
+
+
+def clingo_arguments(args: argparse.Namespace) -> list[str]:
+    """The clingo options ``run`` passes through, each checked against what clingo
+    takes (so nothing else reaches clingo's option parser)."""
+    options = []
+    if args.project:
+        options.append(f"--project={args.project}")
+    for name in ("enum_mode", "configuration", "heuristic", "seed"):
+        value = getattr(args, name)
+        if value is not None:
+            options.append(f"--{name.replace('_', '-')}={value}")
+    for const in args.const:
+        if not _CONST.fullmatch(const):
+            raise UsageError(
+                f"-c {const!r}: expected NAME=TERM, TERM a number, a name or a quoted string"
+            )
+        options += ["--const", const]
+    return options
 
 
 def run_grade(args: argparse.Namespace) -> int:
@@ -99,35 +173,73 @@ def run_grade(args: argparse.Namespace) -> int:
 
 
 def run_run(args: argparse.Namespace) -> int:
+    """``run``: clingo's text (or ``--outf=2`` JSON) and exit codes."""
     from .. import grade
 
+    files = [*args.files, *args.trailing_files]
+    # clingo's default is one answer set; --count counts them all unless -n says
+    models = args.models if args.models is not None else args.limit or (0 if args.count else 1)
+    text = args.outf == 0
     shown = 0
 
     def print_answer(answer: list[Any], puzzle: Any) -> None:
         nonlocal shown
         shown += 1
-        if not args.count:
-            print(f"Answer {shown}:\n{grade.answer_text(answer, puzzle, args.atoms)}", flush=True)
+        if text and not args.count:
+            # atoms as clingo prints them: one line, empty for an empty answer set
+            atoms = " ".join(map(str, answer))
+            drawn = grade.answer_text(answer, puzzle, False) if puzzle and not args.atoms else atoms
+            print(f"Answer: {shown}\n{drawn}", flush=True)
 
     result, _ = grade.run_program(
-        [*args.files, *args.trailing_files],
+        files,
         kind=args.kind,
-        limit=args.limit,
+        limit=models,
         timeout=args.timeout,
         allow_scripts=args.allow_scripts,
         memory_limit=args.memory_limit,
         on_answer=print_answer,
         start=args.started,
+        arguments=clingo_arguments(args),
     )
-    programs = [f for f in [*args.files, *args.trailing_files] if f.endswith(".lp")]
+    programs = [f for f in files if f.endswith(".lp")]
     for message in dict.fromkeys(result.messages):
         print(f"clingo: {grade.user_message(message, programs[0])}", file=sys.stderr)
     n = len(result.answers)
-    if result.stopped_by in STOPPED:
-        state = f"stopped by {STOP_WORDS[result.stopped_by]}, search incomplete"
+    stopped = result.stopped_by in STOPPED
+    verdict = "UNKNOWN" if stopped else "SATISFIABLE" if n else "UNSATISFIABLE"
+    more = "" if result.complete else "+"
+    if text:
+        if stopped:
+            print(f"*** stopped by {STOP_WORDS[result.stopped_by or 'interrupt']}")
+        print(f"{verdict}\n\nModels       : {n}{more}\nCalls        : 1")
+        print(f"Time         : {result.seconds:.3f}s")
     else:
-        state = "search complete" if result.complete else "stopped at the limit"
-    print(f"{n:,} answer set{'' if n == 1 else 's'} ({state})")
+        print(json.dumps(_clingo_json(files, result, verdict, more), indent=2))
+    return _clingo_exit(result, n)
+
+
+def _clingo_json(files: list[str], result: Any, verdict: str, more: str) -> dict[str, Any]:
+    """clingo's ``--outf=2`` shape."""
+    import clingo
+
+    return {
+        "Solver": f"lpsolve {__version__} (clingo version {clingo.__version__})",
+        "Input": files,
+        "Call": [{"Witnesses": [{"Value": [str(a) for a in answer]} for answer in result.answers]}],
+        "Result": verdict,
+        "Models": {"Number": len(result.answers), "More": "yes" if more else "no"},
+        "Calls": 1,
+        "Time": {"Total": round(result.seconds, 3)},
+    }
+
+
+def _clingo_exit(result: Any, answers: int) -> int:
+    """clingo's exit code: 10 if answer sets were found, plus 20 if the search was
+    exhausted; stopped by time or Ctrl-C 1 (plus 10 with answers); out of memory 33."""
+    found = 10 if answers else 0
+    if result.stopped_by == "memory":
+        return 33
     if result.stopped_by in STOPPED:
-        return EXIT_STOPPED
-    return EXIT_SOLVED if n else EXIT_NO_SOLUTION
+        return 1 + found
+    return found + (20 if result.complete else 0)
