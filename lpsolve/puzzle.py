@@ -184,16 +184,20 @@ class Stats:
     variables: int = 0
     constraints: int = 0
 
-    def as_dict(self) -> dict[str, float]:
+    def as_dict(self, backend: str = "clingo") -> dict[str, float]:
+        """The figures ``backend`` has (JSON ``stats``): clingo's ground program has
+        atoms and rules, the csp model variables and constraints."""
+        size = (
+            {"variables": self.variables, "constraints": self.constraints}
+            if backend == "csp"
+            else {"atoms": self.atoms, "rules": self.rules}
+        )
         return {
-            "atoms": self.atoms,
-            "rules": self.rules,
+            **size,
             "choices": self.choices,
             "conflicts": self.conflicts,
             "ground_seconds": round(self.ground_seconds, 6),
             "solve_seconds": round(self.solve_seconds, 6),
-            "variables": self.variables,
-            "constraints": self.constraints,
         }
 
 

@@ -30,6 +30,7 @@ from .common import (
     EXIT_INTERNAL,
     EXIT_SOLVED,
     EXIT_STOPPED,
+    SCHEMA_VERSION,
     limit_arguments,
     positive_int,
     progress_bar,
@@ -187,14 +188,20 @@ def _line(
     args: argparse.Namespace,
 ) -> dict[str, Any]:
     if isinstance(done, InternalError):
-        return {"file": file, "status": "internal error", "error": str(done)}
+        return {
+            "schema": SCHEMA_VERSION,
+            "file": file,
+            "status": "internal error",
+            "error": str(done),
+        }
     if isinstance(done, LpsolveError):
-        return {"file": file, "status": "error", "error": str(done)}
+        return {"schema": SCHEMA_VERSION, "file": file, "status": "error", "error": str(done)}
     assert job is not None
     solved = job.finish(done)
     if solved.result is None:  # stopped before the puzzle was read
         stop = done.stopped_by or "interrupt"
         return {
+            "schema": SCHEMA_VERSION,
             "file": file,
             "status": STOP_STATUS[stop].value,
             "stopped_by": stop,
@@ -203,7 +210,6 @@ def _line(
             "seconds": round(done.seconds, 6),
         }
     data = {"file": file, **result_json(solved.result, done.seconds, False)}
-    data["stopped_by"] = solved.result.stopped_by
     if args.no_solutions:
         data.pop("solutions")
     return data

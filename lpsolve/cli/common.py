@@ -13,6 +13,9 @@ from ..jobs import DEFAULT_MEMORY, Limits, format_size, parse_size
 EXIT_SOLVED, EXIT_NO_SOLUTION, EXIT_BAD_INPUT, EXIT_STOPPED, EXIT_INTERNAL = 0, 1, 2, 3, 70
 EXIT_DISAGREE = 4
 
+#: the version of the JSON every answer follows (``lpsolve/schema.json``)
+SCHEMA_VERSION = 1
+
 #: how messages name what stopped a search (``Result.stopped_by``)
 STOP_WORDS = {"timeout": "timeout", "interrupt": "interrupt", "memory": "the memory limit"}
 

@@ -24,6 +24,7 @@ from .common import (
     EXIT_NO_SOLUTION,
     EXIT_SOLVED,
     EXIT_STOPPED,
+    SCHEMA_VERSION,
     STOP_WORDS,
     compact_json,
     job_limits,
@@ -64,6 +65,11 @@ def add_parsers(commands: Any) -> None:
         "board maps onto each other are one",
     )
     solve.set_defaults(run=run_solve)
+
+    schema = commands.add_parser(
+        "schema", help="print the JSON Schema that every --format json answer follows"
+    )
+    schema.set_defaults(run=run_schema)
 
     check = commands.add_parser("check", help="is the puzzle well-posed (exactly one solution)?")
     _puzzle_arguments(check)
@@ -220,12 +226,14 @@ def _stopped_before_search(
     timeout): one line saying so, and a JSON answer with ``--format json``."""
     if getattr(args, "format", "text") == "json":
         data = {
+            "schema": SCHEMA_VERSION,
             "source": args.file,
             "status": STOP_STATUS[outcome.stopped_by or "interrupt"].value,
-            "stopped_by": outcome.stopped_by,
+            "stopped_by": outcome.stopped_by or "interrupt",
             "complete": False,
             "count": 0,
             "solutions": [],
+            "seconds": round(outcome.seconds, 6),
             "timings": {"total_seconds": round(outcome.seconds, 6)},
         }
         sys.stdout.write(compact_json(data) + "\n")
@@ -543,14 +551,17 @@ def result_json(result: Result, seconds: float, with_stats: bool) -> dict[str, A
     """The documented JSON schema (see README, "JSON output")."""
     puzzle = result.puzzle
     data: dict[str, Any] = {
+        "schema": SCHEMA_VERSION,
         "kind": puzzle.kind,
         "source": puzzle.source,
         "backend": result.backend,
         "status": result.status.value,
+        "stopped_by": result.stopped_by,
         "count": result.count,
         "complete": result.complete,
         "unique": result.unique,
         "solutions": [puzzle.solution_json(s) for s in result.solutions],
+        "seconds": round(seconds, 6),
         "timings": {
             "ground_seconds": round(result.stats.ground_seconds, 6),
             "solve_seconds": round(result.stats.solve_seconds, 6),
@@ -558,7 +569,7 @@ def result_json(result: Result, seconds: float, with_stats: bool) -> dict[str, A
         },
     }
     if with_stats:
-        data["stats"] = result.stats.as_dict()
+        data["stats"] = result.stats.as_dict(result.backend)
     return data
 
 
@@ -718,6 +729,13 @@ def write_svg(svg: str, output: str | None) -> None:
 
 
 # -- facts, encoding, bench ------------------------------------------------------------
+
+
+def run_schema(args: argparse.Namespace) -> int:
+    from importlib.resources import files
+
+    sys.stdout.write((files("lpsolve") / "schema.json").read_text(encoding="utf-8"))
+    return EXIT_SOLVED
 
 
 def run_facts(args: argparse.Namespace) -> int:

@@ -1,0 +1,130 @@
+"""Every --format json answer of solve, check and batch follows ``lpsolve/schema.json``
+(printed by ``lpsolve schema``), and its status, stopped_by and the exit status agree.
+The validator is jsonschema's, independent of lpsolve."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from lpsolve.cli import main
+
+from .conftest import INSTANCES
+
+HIDOKU = INSTANCES / "hidato" / "seed-10x10.hidoku"
+SEVERAL = INSTANCES / "takuzu" / "letheed-grid1.takuzu"
+
+
+@pytest.fixture(scope="module")
+def validator(tmp_path_factory: pytest.TempPathFactory) -> jsonschema.Draft202012Validator:
+    out = tmp_path_factory.mktemp("schema") / "schema.json"
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        assert main(["schema"]) == 0
+    out.write_text(printed.getvalue())
+    schema = json.loads(out.read_text())
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+def agree(data: dict, status: int) -> None:
+    """status, stopped_by and the exit status tell one story."""
+    stopped = data.get("stopped_by") in ("timeout", "interrupt", "memory")
+    if stopped:
+        assert status == 3
+    elif data["status"] == "no solution":
+        assert status == 1
+    else:
+        assert data["status"] == "solved" and status in (0, 1)  # check: 1 when not unique
+
+
+def no_solution(tmp_path: Path) -> Path:
+    path = tmp_path / "none.takuzu"
+    path.write_text("000.\n....\n....\n....\n")
+    return path
+
+
+COMMANDS = [
+    ["solve", HIDOKU],
+    ["solve", HIDOKU, "--stats"],
+    ["solve", HIDOKU, "--backend", "csp", "--stats"],
+    ["solve", SEVERAL, "--all"],
+    ["solve", SEVERAL, "--limit", "2"],
+    ["solve", SEVERAL, "--count", "--jobs", "2", "--stats"],
+    ["solve", SEVERAL, "--cross-check"],
+    ["solve", SEVERAL, "--explain"],
+    ["check", HIDOKU],
+    ["check", SEVERAL, "--stats"],
+    ["solve", INSTANCES / "tiling" / "seed-8x8.tiling", "--count"],
+    ["solve", INSTANCES / "mastermind" / "classic-4x6.mastermind", "--count"],
+    ["solve", INSTANCES / "magic" / "seed-5x5.magic"],
+]
+
+
+@pytest.mark.parametrize(
+    "command", COMMANDS, ids=[" ".join(map(str, c[:1] + c[2:])) for c in COMMANDS]
+)
+def test_answers_follow_the_schema(run, validator, command) -> None:
+    status, out, _ = run(*command, "--format", "json")
+    data = json.loads(out)
+    validator.validate(data)
+    agree(data, status)
+    assert data["schema"] == 1 and data["seconds"] >= 0
+
+
+def test_no_solution_and_explain_follow_the_schema(run, validator, tmp_path) -> None:
+    path = no_solution(tmp_path)
+    for options in ([], ["--explain"]):
+        status, out, _ = run("solve", path, "--format", "json", *options)
+        data = json.loads(out)
+        validator.validate(data)
+        agree(data, status)
+        assert data["status"] == "no solution" and data["stopped_by"] is None
+
+
+def test_stopped_answers_follow_the_schema(run, validator, tmp_path) -> None:
+    empty = tmp_path / "empty8.takuzu"
+    empty.write_text("........\n" * 8)
+    status, out, _ = run("solve", empty, "--count", "--timeout", "0.5", "--format", "json")
+    data = json.loads(out)
+    validator.validate(data)
+    agree(data, status)
+    assert data["stopped_by"] == "timeout" and data["complete"] is False
+    big = tmp_path / "big.takuzu"
+    big.write_text(("." * 200 + "\n") * 200)  # grounding outlasts the timeout
+    status, out, _ = run("solve", big, "--timeout", "0.3", "--format", "json")
+    data = json.loads(out)
+    validator.validate(data)
+    assert status == 3 and data["stopped_by"] == "timeout"
+
+
+def test_every_batch_line_follows_the_schema(run, validator, tmp_path) -> None:
+    bad = tmp_path / "bad.takuzu"
+    bad.write_text("01x\n")
+    report = tmp_path / "report.jsonl"
+    run("batch", INSTANCES / "takuzu", INSTANCES / "magic", bad, "--output", report)
+    lines = [json.loads(line) for line in report.read_text().splitlines() if line]
+    assert len(lines) > 10
+    for line in lines:
+        validator.validate(line)
+    assert {line["status"] for line in lines} >= {"solved", "error"}
+
+
+def test_the_schema_rejects_what_breaks_the_envelope(run, validator) -> None:
+    """The schema is not vacuous: answers with a broken field are refused."""
+    data = json.loads(run("solve", HIDOKU, "--format", "json")[1])
+    for key, value in [
+        ("status", "fine"),
+        ("count", -1),
+        ("stopped_by", "timeout"),  # stopped, yet complete
+        ("schema", 2),
+    ]:
+        with pytest.raises(jsonschema.ValidationError):
+            validator.validate({**data, key: value})
+    with pytest.raises(jsonschema.ValidationError):
+        validator.validate({k: v for k, v in data.items() if k != "seconds"})
