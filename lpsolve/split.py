@@ -223,11 +223,12 @@ class Checkpoint:
     done: dict[int, int] = field(default_factory=dict)  # cube -> its exact count
     seconds: dict[int, float] = field(default_factory=dict)
     torn: bool = False  # the file ends without a newline
+    header: dict[str, Any] = field(default_factory=dict)  # as read (empty: a new one)
 
     @classmethod
-    def open(cls, path: str, identity: dict[str, Any]) -> Checkpoint:
-        """The checkpoint at ``path`` (empty if there is none yet); a checkpoint of
-        another puzzle or count raises :class:`UsageError`."""
+    def open(cls, path: str) -> Checkpoint:
+        """The checkpoint at ``path`` (empty if there is none yet); :meth:`check` then
+        says whether it is of the count at hand."""
         checkpoint = cls(path)
         try:
             text = Path(path).read_text(encoding="utf-8")
@@ -243,12 +244,7 @@ class Checkpoint:
         header = records[0]
         if header is None or not isinstance(header.get("cubes"), list):
             raise UsageError(f"{path}:1:1: expected an lpsolve checkpoint header")
-        differs = [key for key in identity if key != "puzzle" and header.get(key) != identity[key]]
-        if differs:
-            raise UsageError(
-                f"{path}: the checkpoint is of another count ({', '.join(differs)} differ); "
-                "remove it or give another --checkpoint file"
-            )
+        checkpoint.header = header
         checkpoint.split = Split(tuple(header["atoms"]), tuple(header["cubes"]))
         for (n, _), record in zip(lines[1:], records[1:], strict=True):
             if record is None:
@@ -260,6 +256,16 @@ class Checkpoint:
             checkpoint.done[index] = count
             checkpoint.seconds[index] = float(record.get("seconds", 0.0))
         return checkpoint
+
+    def check(self, identity: dict[str, Any]) -> None:
+        """Refuse (:class:`UsageError`) a checkpoint of another puzzle or count."""
+        header = self.header
+        differs = [key for key in identity if key != "puzzle" and header.get(key) != identity[key]]
+        if differs:
+            raise UsageError(
+                f"{self.path}: the checkpoint is of another count ({', '.join(differs)} "
+                "differ); remove it or give another --checkpoint file"
+            )
 
     def _record(self, number: int, line: str, last: bool) -> dict[str, Any] | None:
         try:

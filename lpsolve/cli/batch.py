@@ -35,7 +35,7 @@ from .common import (
     positive_int,
     progress_bar,
 )
-from .puzzles import result_json
+from .puzzles import result_json, stopped_json
 
 #: verdicts in the summary, in its order; the first three are complete answers
 VERDICTS = ("unique", "several", "none", "timeout", "memory limit", "interrupted", "error")
@@ -199,16 +199,7 @@ def _line(
     assert job is not None
     solved = job.finish(done)
     if solved.result is None:  # stopped before the puzzle was read
-        stop = done.stopped_by or "interrupt"
-        return {
-            "schema": SCHEMA_VERSION,
-            "file": file,
-            "status": STOP_STATUS[stop].value,
-            "stopped_by": stop,
-            "complete": False,
-            "count": 0,
-            "seconds": round(done.seconds, 6),
-        }
+        return {"file": file, **stopped_json(done)}
     data = {"file": file, **result_json(solved.result, done.seconds, False)}
     if args.no_solutions:
         data.pop("solutions")

@@ -113,24 +113,22 @@ def run_split(args: argparse.Namespace) -> int:
             puzzle = prepare(puzzle)
         return puzzle, split.find_split(puzzle, wanted) if cut else None
 
-    checkpoint: split.Checkpoint | None = None
-    cubes: split.Split | None = None
-    if args.checkpoint:  # the puzzle first: what the checkpoint must match
-        outcome = call(lambda: read_and_cut(False), limits, start=args.started)
-        if outcome.value is None:
-            return _stopped_before_search(args, outcome)
-        puzzle = outcome.value[0]
+    # one job reads the puzzle, and cuts it unless the checkpoint holds the cubes
+    checkpoint = split.Checkpoint.open(args.checkpoint) if args.checkpoint else None
+    cut = checkpoint is None or checkpoint.split is None
+    outcome = call(lambda: read_and_cut(cut), limits, start=args.started)
+    if outcome.value is None:
+        phase = "while cutting the search into cubes" if cut else "while reading the puzzle"
+        return _stopped_before_search(args, outcome, phase)
+    puzzle, cubes = outcome.value
+    if checkpoint is not None:
         identity = split.puzzle_identity(args.file, puzzle, "count")
-        checkpoint = split.Checkpoint.open(args.checkpoint, identity)
-        cubes = checkpoint.split
-    if cubes is None:
-        outcome = call(lambda: read_and_cut(True), limits, start=args.started)
-        if outcome.value is None:
-            return _stopped_before_search(args, outcome, "while cutting the search into cubes")
-        puzzle, cubes = outcome.value
-        assert cubes is not None
-        if checkpoint is not None:
+        if cubes is None:
+            checkpoint.check(identity)
+            cubes = checkpoint.split
+        else:
             checkpoint.begin(cubes, identity)
+    assert cubes is not None
 
     resumed = len(checkpoint.done) if checkpoint is not None else 0
     progress = _CubeProgress(len(cubes.cubes), resumed) if sys.stderr.isatty() else None

@@ -225,20 +225,26 @@ def _stopped_before_search(
     """A job stopped before it had a result to show (e.g. a huge file and a short
     timeout): one line saying so, and a JSON answer with ``--format json``."""
     if getattr(args, "format", "text") == "json":
-        data = {
-            "schema": SCHEMA_VERSION,
-            "source": args.file,
-            "status": STOP_STATUS[outcome.stopped_by or "interrupt"].value,
-            "stopped_by": outcome.stopped_by or "interrupt",
-            "complete": False,
-            "count": 0,
-            "solutions": [],
-            "seconds": round(outcome.seconds, 6),
-            "timings": {"total_seconds": round(outcome.seconds, 6)},
-        }
+        data = {"source": args.file, **stopped_json(outcome)}
         sys.stdout.write(compact_json(data) + "\n")
     print(f"{args.file}: {outcome.stop_message()} {phase}", file=sys.stderr)
     return EXIT_STOPPED
+
+
+def stopped_json(outcome: Outcome[Any]) -> dict[str, Any]:
+    """The JSON answer of a job stopped before the puzzle was read (schema:
+    ``stopped_before_reading``): nothing found, no kind yet."""
+    stop = outcome.stopped_by or "interrupt"
+    return {
+        "schema": SCHEMA_VERSION,
+        "status": STOP_STATUS[stop].value,
+        "stopped_by": stop,
+        "complete": False,
+        "count": 0,
+        "solutions": [],
+        "seconds": round(outcome.seconds, 6),
+        "timings": {"total_seconds": round(outcome.seconds, 6)},
+    }
 
 
 def _report_memory_stop(outcome: Outcome[Any]) -> None:
