@@ -110,3 +110,152 @@ class ExactSum(constraint.ExactSumConstraint):
     def preProcess(self, variables: Any, domains: Any, constraints: Any, vconstraints: Any) -> None:
         if all(domains[variable] for variable in variables):
             super().preProcess(variables, domains, constraints, vconstraints)
+
+
+# -- constraints the kinds' models use beyond python-constraint's own -------------
+
+
+class EveryValueTaken(constraint.Constraint):
+    """Every one of ``values`` is taken by some variable (Hidato: every cell holds a
+    number, the half of "the numbers fill the board" that ``AllDifferentConstraint``
+    leaves to counting). With forward checking, a value no unset variable can still
+    take is a dead end, and a value only one unset variable can take is forced on it.
+    """
+
+    def __init__(self, values: Sequence[Hashable]) -> None:
+        self._values = values
+
+    def __call__(  # python-constraint's signature
+        self,
+        variables: Sequence[int],
+        domains: dict[int, Any],
+        assignments: dict[int, Hashable],
+        forwardcheck: Any = False,
+    ) -> bool:
+        if not forwardcheck:
+            return True  # a complete assignment is covered by AllDifferentConstraint
+        used = {assignments[n] for n in variables if n in assignments}
+        reachable_by: dict[Hashable, list[int]] = {}
+        for n in variables:
+            if n not in assignments:
+                for cell in domains[n]:
+                    reachable_by.setdefault(cell, []).append(n)
+        forced: dict[int, Hashable] = {}
+        for cell in self._values:
+            if cell in used:
+                continue
+            candidates = reachable_by.get(cell)
+            if not candidates:
+                return False
+            if len(candidates) == 1:
+                (n,) = candidates
+                if n in forced:  # one number, needed on two cells
+                    return False
+                forced[n] = cell
+        for n, cell in forced.items():  # cell is in n's domain, so it never empties
+            hide(domains[n], [other for other in domains[n] if other != cell])
+        return True
+
+
+class AtMostOfEach(constraint.Constraint):
+    """At most ``cap`` of the variables hold 0 and at most ``cap`` hold 1: with ``cap``
+    half the line, as many 0s as 1s.
+
+    python-constraint's ``ExactSumConstraint`` (sum of the 1s) prunes one side only: it
+    hides a 1 once a line has enough 1s but never a 0 once it has enough 0s.
+    """
+
+    def __init__(self, cap: int) -> None:
+        self.cap = cap
+
+    def __call__(  # python-constraint's signature
+        self,
+        variables: Sequence[Hashable],
+        domains: dict[Hashable, Any],
+        assignments: dict[Hashable, Any],
+        forwardcheck: Any = False,
+    ) -> bool:
+        ones = zeros = 0
+        for variable in variables:
+            value = assignments.get(variable)
+            if value == 1:
+                ones += 1
+            elif value == 0:
+                zeros += 1
+        if ones > self.cap or zeros > self.cap:
+            return False
+        full = [d for d, n in ((0, zeros), (1, ones)) if n == self.cap]
+        if forwardcheck and full:
+            for variable in variables:
+                if variable not in assignments and not hide(domains[variable], full):
+                    return False
+        return True
+
+
+class NoThreeInARow(constraint.Constraint):
+    """No three consecutive variables (in the order given) hold the same value.
+
+    One constraint per line rather than one per three cells: every cell then has as
+    many constraints as every other, so the solver's variable order (most constraints
+    first, then fewest values left) is decided by the values left, and forced cells
+    are filled first. Forward checking hides d from a cell next to two d's or between
+    two d's.
+    """
+
+    def __call__(  # python-constraint's signature
+        self,
+        variables: Sequence[Hashable],
+        domains: dict[Hashable, Any],
+        assignments: dict[Hashable, Any],
+        forwardcheck: Any = False,
+    ) -> bool:
+        values = [assignments.get(variable) for variable in variables]
+        for i in range(len(values) - 2):
+            if values[i] is not None and values[i] == values[i + 1] == values[i + 2]:
+                return False
+        if not forwardcheck:
+            return True
+        for i, variable in enumerate(variables):
+            if values[i] is not None:
+                continue
+            banned = set()
+            for a, b in ((i - 2, i - 1), (i - 1, i + 1), (i + 1, i + 2)):
+                inside = a >= 0 and b < len(values)
+                if inside and values[a] is not None and values[a] == values[b]:
+                    banned.add(values[a])
+            if banned and not hide(domains[variable], banned):
+                return False
+        return True
+
+
+class LinesDiffer(constraint.Constraint):
+    """The first half of the variables, read in order, differs from the second half.
+
+    python-constraint has no such constraint. Once every cell but one of the two lines
+    is set and the set cells agree pairwise, the last cell must differ from its
+    partner: forward checking hides the equal value.
+    """
+
+    def __call__(  # python-constraint's signature
+        self,
+        variables: Sequence[Hashable],
+        domains: dict[Hashable, Any],
+        assignments: dict[Hashable, Any],
+        forwardcheck: Any = False,
+    ) -> bool:
+        half = len(variables) // 2
+        unset = None
+        for a, b in zip(variables[:half], variables[half:], strict=True):
+            if a in assignments and b in assignments:
+                if assignments[a] != assignments[b]:
+                    return True  # they already differ
+            elif unset is not None or (a not in assignments and b not in assignments):
+                return True  # two or more cells open: nothing to conclude yet
+            else:
+                unset = (b, assignments[a]) if a in assignments else (a, assignments[b])
+        if unset is None:
+            return False  # both lines complete and equal
+        if forwardcheck:
+            other, value = unset
+            return hide(domains[other], [value])
+        return True

@@ -29,7 +29,6 @@ exactly one solution, checked by solving, is proposed.
 
 from __future__ import annotations
 
-import logging
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -39,12 +38,10 @@ from typing import Any
 import clingo
 from clingo import ast
 
-from .asp import facts_program
+from .asp import facts_program, log_message
 from .errors import InternalError, LpsolveError, UsageError
 from .puzzle import Clue, Puzzle
 from .resources import encoding_file
-
-log = logging.getLogger("lpsolve.clingo")  # the backend's logger: warnings fail the tests
 
 _POLL_SECONDS = 0.05
 _SHOWN = 8  # differing cells (or values) named in the text; JSON lists them all
@@ -164,10 +161,6 @@ def _choice_rule(symbol: clingo.Symbol) -> ast.AST:
     return ast.Rule(where, head, [])
 
 
-def _logger(code: clingo.MessageCode, message: str) -> None:
-    log.warning("clingo %s: %s", code.name, message.strip())
-
-
 class _Program:
     """The puzzle's encoding, its non-switched facts, and one choice atom per switch."""
 
@@ -177,7 +170,7 @@ class _Program:
         switched = set(switches)
         try:
             self.ctl = clingo.Control(
-                [*puzzle.solver_arguments, "--models=1"], logger=_logger, message_limit=50
+                [*puzzle.solver_arguments, "--models=1"], logger=log_message, message_limit=50
             )
             with encoding_file(puzzle.encoding) as path:
                 self.ctl.load(path)

@@ -3,6 +3,7 @@ anywhere, the command's own usage on a mistake, versions, a new secret each game
 
 from __future__ import annotations
 
+import json
 import shlex
 import subprocess
 import sys
@@ -152,3 +153,51 @@ def test_every_help_example_runs(tmp_path, monkeypatch, run, capsys, name, examp
     status, out, err = run(*shlex.split(example)[1:])
     assert status in (0, 1), err  # 1: a grading that fails
     assert out or list(tmp_path.glob("*.svg"))
+
+
+# -- cells named as the file shows them ------------------------------------------------
+
+
+def grid_positions(text: str) -> dict[str, tuple[int, int]]:
+    """Each number of a grid file (fields split by commas or spaces) at its (row, col) from 1, as a reader
+    counts them in the file (header and comment lines are not rows)."""
+    rows = [line for line in text.splitlines() if line.strip() and ":" not in line]
+    rows = [row for row in rows if not row.lstrip().startswith("#")]
+    return {
+        token.strip(): (r, c)
+        for r, row in enumerate(rows, 1)
+        for c, token in enumerate(row.replace(",", " ").split(), 1)
+        if token.strip().isdigit()
+    }
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["hidato/seed003-hex-19-typed.hidato", "hidato/seed-10x10.hidoku", "magic/seed-5x5.magic"],
+)
+def test_grid_cells_are_named_by_row_and_column_as_in_the_file(name) -> None:
+    """One convention for every kind: "(row R, col C)" from 1, where the file shows
+    the cell; a hex grid's offset rows counted as typed, not by axial coordinates."""
+    path = INSTANCES / name
+    puzzle = lpsolve.load(path)
+    where = grid_positions(path.read_text())
+    clues = puzzle.clues()
+    assert clues
+    for clue in clues:
+        r, c = where[clue.value]
+        assert clue.text == f"{clue.value} at (row {r}, col {c})"
+
+
+def test_json_cells_are_named_by_their_coordinates() -> None:
+    path = INSTANCES / "hidato" / "seed003-hex-19.json"
+    data = json.loads(path.read_text())
+    puzzle = lpsolve.load(path)
+    texts = {clue.text for clue in puzzle.clues()}
+    assert texts == {f"{n} at [{x}, {y}]" for x, y, n in data["givens"]}
+
+
+def test_takuzu_cells_are_named_by_row_and_column(tmp_path) -> None:
+    path = tmp_path / "t.takuzu"
+    path.write_text("....\n..1.\n....\n0...\n")
+    texts = {clue.text for clue in lpsolve.load(path).clues()}
+    assert texts == {"1 at (row 2, col 3)", "0 at (row 4, col 1)"}

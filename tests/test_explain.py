@@ -124,7 +124,7 @@ def test_conflict_text_and_json_shapes() -> None:
     assert conflict is not None
     (line,) = conflict.lines()
     assert line.startswith(f"these {len(conflict.clues)} givens conflict: ")
-    assert "15 at (2,4)" in line
+    assert "15 at [2, 4]" in line  # a JSON file's cells by its coordinates
     data = conflict.as_json()
     assert data["conflict_minimal"] is True
     assert [2, 4, 15] in data["conflict"] and all(len(g) == 3 for g in data["conflict"])
@@ -150,7 +150,7 @@ def test_single_impossible_given() -> None:
     puzzle = lpsolve.parse("2,_,_\n", ".hidoku")
     conflict = explain_conflict(puzzle)
     assert conflict is not None and [c.json for c in conflict.clues] == [[0, 0, 2]]
-    assert conflict.lines() == ["this given cannot hold on this board: 2 at (0,0)"]
+    assert conflict.lines() == ["this given cannot hold on this board: 2 at (row 1, col 1)"]
 
 
 # -- several solutions -------------------------------------------------------------------
@@ -226,7 +226,7 @@ def test_cli_conflict_text(run, broken_hex, command) -> None:
     conflict = explain_conflict(puzzle)
     texts = ", ".join(c.text for c in conflict.clues)
     assert out.splitlines()[-1] == f"these {len(conflict.clues)} givens conflict: {texts}"
-    assert "15 at (2,3)" in texts
+    assert "15 at (row 4, col 4)" in texts  # where the typed hex grid shows it
 
 
 def test_cli_conflict_json(run, broken_hex) -> None:
@@ -248,7 +248,7 @@ def test_cli_ambiguity_text_and_json(run, tmp_path) -> None:
     assert status == 1
     lines = out.splitlines()
     # 39 differing values in 7 cells: every cell but the two givens
-    assert lines[1].startswith("the solutions differ in 7 cells: (0,1) can hold ")
+    assert lines[1].startswith("the solutions differ in 7 cells: (row 2, col 1) can hold ")
     assert lines[2].startswith("suggested given: ") and lines[2].endswith("verified)")
     status, out, _ = run("solve", path, "--explain", "--format", "json")
     data = json.loads(out)

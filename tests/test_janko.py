@@ -95,7 +95,12 @@ def test_format_janko_keeps_janko_digits(tmp_path, run) -> None:
         ("c.hidoku", "2 2\n1 - - 4\n- -\n", ":2:5:", "row has 4 cells, expected 2"),
         ("d.hidoku", "2 2\n1 x\n- -\n", ":2:3:", "expected a number 1..4 or '-' (empty), got 'x'"),
         ("e.hidoku", "2 2\n1 5\n- -\n", ":2:3:", "expected a number 1..4 or '-' (empty), got '5'"),
-        ("f.numbrix", "2 2\n1 -\n- 1\n", ":3:3:", "number 1 is given twice (also at (0, 0))"),
+        (
+            "f.numbrix",
+            "2 2\n1 -\n- 1\n",
+            ":3:3:",
+            "number 1 is given twice (also at (row 1, col 1))",
+        ),
         ("g.takuzu", "3 4\n- - - -\n- - - -\n- - - -\n", ":1:1:", "3 rows: Takuzu needs an even"),
         ("h.takuzu", "2 3\n- - -\n- - -\n", ":1:3:", "3 columns: Takuzu needs an even number"),
         ("i.takuzu", "2 2\n0 -\n- 2\n", ":3:3:", "both 0 and 2 given"),

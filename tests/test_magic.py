@@ -75,7 +75,10 @@ def test_givens_that_break_a_sum_are_named(tmp_path, run) -> None:
     status, out, _ = run("solve", path)
     assert status == 1
     assert out.splitlines()[0].startswith("no solution (search complete)")
-    assert "sum rule: row 1 (1 at (1,1), 2 at (1,2), 3 at (1,3)) sums to 6, not 15" in out
+    assert (
+        "sum rule: row 1 (1 at (row 1, col 1), 2 at (row 1, col 2), 3 at (row 1, col 3)) "
+        "sums to 6, not 15" in out
+    )
 
 
 BAD = [

@@ -12,21 +12,39 @@ Every command that searches runs its work as a supervised job (``lpsolve.supervi
 from __future__ import annotations
 
 import argparse
-import logging
+import importlib
+import os
 import sys
 import time
 from collections.abc import Sequence
+from typing import Any
 
-from .. import __version__
+from .. import __version__, logs
 from ..errors import InternalError, LpsolveError
-from ..kinds import STDIN, stdin_bytes
-from . import batch, cubes, grade, mastermind, puzzles
+from ..kinds import STDIN, preload, stdin_bytes
 from .common import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_SOLVED, EXIT_STOPPED
+
+#: the module of ``lpsolve.cli`` that defines each command, in the order ``--help``
+#: lists them. Only the module of the command being run is imported (start-up time).
+COMMANDS = {
+    "solve": "puzzles",
+    "check": "puzzles",
+    "facts": "puzzles",
+    "encoding": "puzzles",
+    "draw": "puzzles",
+    "bench": "puzzles",
+    "schema": "puzzles",
+    "mastermind": "mastermind",
+    "grade": "grade",
+    "run": "grade",
+    "batch": "batch",
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     started = time.monotonic()  # --timeout counts from here
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(_command_named(argv))
     args, rest = parser.parse_known_args(argv)
     # `grade STUDENT.lp --kind K FILE...`: argparse leaves files after an option unparsed
     trailing = getattr(args, "trailing_files", None)
@@ -35,11 +53,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         getattr(args, "command_parser", parser).error(f"unrecognized arguments: {' '.join(rest)}")
     if rest:
         trailing.extend(rest)
-    logging.basicConfig(level=args.log.upper(), format="%(levelname)s %(name)s: %(message)s")
+    logs.configure(args.log)
     args.started = started
     try:
-        if getattr(args, "file", None) == STDIN:  # read here: jobs have no stdin
+        file = getattr(args, "file", None)
+        if file == STDIN:  # read here: jobs have no stdin
             stdin_bytes()
+        if isinstance(file, str):
+            preload(file, getattr(args, "kind", None))
         return args.run(args)
     except LpsolveError as error:
         print(f"error: {error}", file=sys.stderr)
@@ -55,8 +76,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_SOLVED
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+def _command_named(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` runs: its first word that is not an option of ``lpsolve``
+    itself (``--log LEVEL``); None if there is none."""
+    words = iter(argv)
+    for word in words:
+        if word == "--log":
+            next(words, None)
+        elif not word.startswith("-"):
+            return word
+    return None
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """``lpsolve``'s parser, with every command, or only with those defined next to
+    ``command`` (a known command's name): enough to run it."""
+    parser = _Parser(
         prog="lpsolve",
         description="Solve logic puzzles declaratively with clingo (Answer Set Programming).",
     )
@@ -73,21 +108,54 @@ def build_parser() -> argparse.ArgumentParser:
         choices=["debug", "info", "warning", "error"],
         help="logging level for diagnostics on stderr (default: warning)",
     )
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands = parser.add_subparsers(
+        dest="command", required=True, metavar="COMMAND", parser_class=_Parser
+    )
 
-    puzzles.add_parsers(commands)
-    cubes.add_arguments(commands.choices["solve"])
-    mastermind.add_parser(commands)
-    grade.add_parsers(commands)
-    batch.add_parser(commands)
+    wanted = [COMMANDS[command]] if command in COMMANDS else dict.fromkeys(COMMANDS.values())
+    for name in wanted:
+        importlib.import_module(f"{__name__}.{name}").add_parsers(commands)
+    if "solve" in commands.choices:  # counting in cubes adds its options to solve
+        from . import cubes
+
+        cubes.add_arguments(commands.choices["solve"])
     for name, command in commands.choices.items():
         command.set_defaults(command_parser=command)
         if name in EXAMPLES:
-            command.formatter_class = argparse.RawDescriptionHelpFormatter
+            command.formatter_class = _ExamplesFormatter
             command.epilog = _epilog(EXAMPLES[name])
-    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.formatter_class = _ExamplesFormatter
     parser.epilog = _epilog([example for examples in EXAMPLES.values() for example in examples[:1]])
     return parser
+
+
+def _columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` tells it ($COLUMNS, else the
+    terminal, else 80), without importing shutil (3 ms of every start: argparse asks
+    for the width at every argument it adds)."""
+    try:
+        return int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        pass
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
+class _Formatter(argparse.HelpFormatter):
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24) -> None:
+        super().__init__(prog, indent_increment, max_help_position, width=_columns() - 2)
+
+
+class _ExamplesFormatter(_Formatter, argparse.RawDescriptionHelpFormatter):
+    """Keeps the line breaks of the examples and exit statuses below the options."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
 
 
 #: what ``--help`` shows under "examples:", per command (tests run every one of them)

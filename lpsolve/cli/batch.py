@@ -41,7 +41,7 @@ from .puzzles import result_json, stopped_json
 VERDICTS = ("unique", "several", "none", "timeout", "memory limit", "interrupted", "error")
 
 
-def add_parser(commands: Any) -> None:
+def add_parsers(commands: Any) -> None:
     batch = commands.add_parser(
         "batch",
         help="solve many puzzle files, N at a time, with a JSON Lines report",

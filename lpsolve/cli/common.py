@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import re
 from typing import Any
 
@@ -109,5 +108,7 @@ _INNERMOST_LIST = re.compile(r"\[\s+([^\[\]{}]*?)\s+\]")
 
 def compact_json(data: Any) -> str:
     """Indented JSON with innermost lists on one line (``[3, 4, 17]``), for people."""
+    import json  # only JSON output needs it
+
     text = json.dumps(data, indent=2)
     return _INNERMOST_LIST.sub(lambda m: "[" + re.sub(r"\s+", " ", m.group(1)) + "]", text)

@@ -11,9 +11,8 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .. import split
 from ..errors import UsageError
 from ..jobs import Limits, format_size
 from ..puzzle import Puzzle
@@ -28,6 +27,9 @@ from .puzzles import (
     solve_summary,
     stats_line,
 )
+
+if TYPE_CHECKING:  # a split imports lpsolve.split when it runs, not at every start
+    from .. import split
 
 
 def add_arguments(solve: argparse.ArgumentParser) -> None:
@@ -46,7 +48,7 @@ def add_arguments(solve: argparse.ArgumentParser) -> None:
         "--cubes",
         type=positive_int,
         metavar="N",
-        help=f"cut the search into about N cubes (default: {split.CUBES_PER_WORKER} per worker)",
+        help="cut the search into about N cubes (default: 16 per worker)",  # split.CUBES_PER_WORKER
     )
     scale.add_argument(
         "--checkpoint",
@@ -94,6 +96,8 @@ def _refuse_what_does_not_split(args: argparse.Namespace) -> None:
 
 
 def run_split(args: argparse.Namespace) -> int:
+    from .. import split
+
     _refuse_what_does_not_split(args)
     limits = job_limits(args)
     workers = args.jobs
@@ -191,6 +195,8 @@ def run_split(args: argparse.Namespace) -> int:
 
 
 def _executor(args: argparse.Namespace, limits: Limits) -> split.Executor:
+    from .. import split
+
     if args.cluster:
         from ..cluster import run_on_cluster
 

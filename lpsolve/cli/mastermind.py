@@ -34,7 +34,7 @@ CLASSIC_COLOURS = "red,blue,green,yellow,black,white"
 DEFAULT_LIMIT = 20
 
 
-def add_parser(subparsers: Any) -> None:
+def add_parsers(subparsers: Any) -> None:
     """Add the ``mastermind`` subcommand to ``lpsolve``'s subparsers."""
     p = subparsers.add_parser(
         "mastermind",

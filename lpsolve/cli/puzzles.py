@@ -10,10 +10,9 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from .. import api, asp, supervised
-from ..crosscheck import CrossCheck, cross_check
 from ..errors import LpsolveError, UsageError
 from ..jobs import Outcome
 from ..kinds import KINDS, kind_spec
@@ -32,6 +31,9 @@ from .common import (
     positive_int,
     stderr_console,
 )
+
+if TYPE_CHECKING:  # --cross-check imports python-constraint, only when asked for
+    from ..crosscheck import CrossCheck
 
 
 def add_parsers(commands: Any) -> None:
@@ -265,12 +267,11 @@ def _explain_followup(args: argparse.Namespace) -> supervised.Followup | None:
     solution a minimal conflict, for several where they differ and an extra given."""
     if not args.explain:
         return None
+    from ..explain import explain_ambiguity, explain_conflict  # before the job forks
 
     def explain(puzzle: Puzzle, result: Result, seconds_left: float | None) -> Explained | None:
         if result.stopped or result.count == 1:
             return None
-        from ..explain import explain_ambiguity, explain_conflict
-
         if seconds_left is None:
             budget = EXPLAIN_SECONDS
         else:
@@ -370,6 +371,10 @@ def _cross_checked(
     limits = job_limits(args)
     deadline = limits.deadline(start)
     prepare = _classes_of(args)
+
+    # imported here, before the job forks (python-constraint takes 27 ms to import):
+    # the job's deadline is for the search
+    from ..crosscheck import cross_check
 
     def job() -> tuple[CrossCheck, Any, list[str]]:
         puzzle = api.load(args.file, args.kind)

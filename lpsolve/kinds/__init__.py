@@ -2,33 +2,53 @@
 
 Each kind module provides ``parse(text, source, extension)`` for its text format
 and ``from_json(data, text, source)`` for the JSON form; this registry maps file
-extensions and JSON ``"kind"`` values to them.
+extensions and JSON ``"kind"`` values to them. A kind's module is imported when a
+puzzle of that kind is first read, so a command pays only for the kind it uses.
 """
 
 from __future__ import annotations
 
+import importlib
+import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from .. import limits
 from ..errors import PuzzleError, UsageError
 from ..puzzle import Puzzle
-from . import hidato, magic, mastermind, takuzu, textformat, tiling
+from . import textformat
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 @dataclass(frozen=True)
 class KindSpec:
     name: str
     encoding: str
+    #: the file extensions of the kind's text formats (the kind module's ``EXTENSIONS``,
+    #: but for ``.json``; a test keeps the two in step)
     extensions: tuple[str, ...]
-    parse: Callable[[str, str, str], Puzzle]
-    from_json: Callable[[dict[str, Any], str, str], Puzzle] | None
     #: a plainer encoding of the same rules, when ``encoding`` trades reading ease for
     #: speed: ``lpsolve grade`` grades against it, ``lpsolve encoding KIND --lesson``
     lesson_encoding: str | None = None
+    reads_json: bool = False
+
+    @property
+    def module(self) -> ModuleType:
+        """The kind's module (imported on first use)."""
+        return importlib.import_module(f"{__name__}.{self.name}")
+
+    @property
+    def parse(self) -> Callable[[str, str, str], Puzzle]:
+        return self.module.parse
+
+    @property
+    def from_json(self) -> Callable[[dict[str, Any], str, str], Puzzle] | None:
+        return self.module.from_json if self.reads_json else None
 
     @property
     def reference_encoding(self) -> str:
@@ -39,16 +59,29 @@ class KindSpec:
 KINDS: dict[str, KindSpec] = {
     spec.name: spec
     for spec in (
-        KindSpec(
-            "hidato", "hidato.lp", tuple(hidato.EXTENSION_ADJACENCY), hidato.parse, hidato.from_json
-        ),
-        KindSpec("magic", "magic.lp", magic.EXTENSIONS, magic.parse, None),
-        KindSpec("mastermind", "mastermind.lp", mastermind.EXTENSIONS, mastermind.parse, None),
-        KindSpec("takuzu", "takuzu.lp", takuzu.EXTENSIONS, takuzu.parse, None),
-        KindSpec("tiling", "tiling.lp", tiling.EXTENSIONS, tiling.parse, None, "tiling-lesson.lp"),
+        KindSpec("hidato", "hidato.lp", (".hidoku", ".hidato", ".numbrix"), reads_json=True),
+        KindSpec("magic", "magic.lp", (".magic",)),
+        KindSpec("mastermind", "mastermind.lp", (".mastermind",)),
+        KindSpec("takuzu", "takuzu.lp", (".takuzu",)),
+        KindSpec("tiling", "tiling.lp", (".tiling",), "tiling-lesson.lp"),
     )
 }
 EXTENSIONS: dict[str, KindSpec] = {ext: spec for spec in KINDS.values() for ext in spec.extensions}
+
+
+def preload(path: str, kind: str | None = None) -> None:
+    """Import the module of the kind ``path`` will be read as, if that can be told
+    from ``kind`` or the extension: a command calls this before its jobs fork, so that
+    they inherit the module rather than each import it (and the parent again)."""
+    extension = os.path.splitext(path)[1].lower()
+    if kind in KINDS:
+        specs = [KINDS[kind]]
+    elif extension == ".json":
+        specs = [spec for spec in KINDS.values() if spec.reads_json]
+    else:
+        specs = [EXTENSIONS[extension]] if extension in EXTENSIONS else []
+    for spec in specs:
+        spec.module  # noqa: B018 (importing is the point)
 
 
 def kind_spec(name: str) -> KindSpec:
@@ -71,14 +104,14 @@ def parse_text(text: str, source: str, extension: str, kind: str | None = None) 
         if not isinstance(name, str):
             raise PuzzleError('missing "kind": expected a string such as "hidato"', source, 1, 1)
         spec = KINDS.get(name)
-        if spec is None or spec.from_json is None:
+        if spec is None or not spec.reads_json:
             locate = textformat.json_locator(text, source)
             raise locate(
                 "kind",
                 f"unknown kind {name!r}; expected one of "
-                f"{', '.join(k for k, s in KINDS.items() if s.from_json)}",
+                f"{', '.join(k for k, s in KINDS.items() if s.reads_json)}",
             )
-        return spec.from_json(data, text, source)
+        return spec.module.from_json(data, text, source)
     if kind is not None:
         return kind_spec(kind).parse(text, source, extension)
     spec = EXTENSIONS.get(extension)
@@ -123,7 +156,7 @@ def read_bytes(path: str | Path) -> bytes:
     :class:`PuzzleError` naming the file."""
     source = str(path)
     try:
-        with Path(path).open("rb") as file:
+        with open(path, "rb") as file:
             data = file.read(limits.MAX_FILE_BYTES + 1)  # one byte more tells it is too big
     except FileNotFoundError:
         raise PuzzleError("no such file", source) from None
@@ -143,7 +176,7 @@ def parse_bytes(data: bytes, source: str, kind: str | None = None) -> Puzzle:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise _not_utf8(error.object, error.start, len(data) - len(error.object), source) from None
-    return parse_text(text, source, Path(source).suffix, kind)
+    return parse_text(text, source, os.path.splitext(source)[1], kind)
 
 
 def _not_utf8(data: bytes, offset: int, bom: int, source: str) -> PuzzleError:

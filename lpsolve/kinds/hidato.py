@@ -16,22 +16,22 @@ cells use axial coordinates, neighbours (±1,0), (0,±1), (1,-1), (-1,1).
 
 from __future__ import annotations
 
-import json
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import clingo
-import constraint
 
 from .. import limits
-from ..cspmodel import AllowedPairs, CspModel, hide
 from ..errors import PuzzleError, UsageError
 from ..puzzle import Clue, Puzzle, givens_without
 from . import janko, textformat
+
+if TYPE_CHECKING:  # python-constraint is imported only for --backend csp
+    from ..cspmodel import CspModel
 
 Cell = tuple[int, int]
 Offset = tuple[int, int]
@@ -82,9 +82,20 @@ class HidatoPuzzle(Puzzle):
     adjacency: str  # a name of NAMED_ADJACENCY, or "offsets"
     offsets: tuple[Offset, ...]  # symmetric move set
     source: str = "<input>"
+    #: how the file shows cells, and so how messages name them: "grid" (rows of a
+    #: grid file: "(row 2, col 3)", from 1) or "coordinates" (a JSON file's "[4, -1]")
+    cells_shown_as: str = field(default="grid", compare=False)
 
     kind = "hidato"
     encoding = "hidato.lp"
+
+    def cell_name(self, cell: Cell) -> str:
+        """A cell as the file shows it (see ``cells_shown_as``); a hex grid's rows are
+        offset rows, counted as typed."""
+        if self.cells_shown_as == "coordinates":
+            return f"[{cell[0]}, {cell[1]}]"
+        column, row = axial_to_offset(cell) if self.adjacency == "hex" else cell
+        return textformat.cell_name(row, column)
 
     # -- the puzzle as facts ------------------------------------------------
     def neighbours(self, cell: Cell) -> list[Cell]:
@@ -127,6 +138,10 @@ class HidatoPuzzle(Puzzle):
         the ASP encoding does: n can stand on cell c only if c is within |n - m| moves
         of the cell of every given m. A given's domain is its own cell.
         """
+        import constraint
+
+        from ..cspmodel import AllowedPairs, CspModel, EveryValueTaken
+
         size = len(self.cells)
         distances = self._given_distances
         model = CspModel(decode=self._decode_positions)
@@ -151,7 +166,7 @@ class HidatoPuzzle(Puzzle):
         model.constrain(constraint.AllDifferentConstraint(), numbers)
         # Implied by the rules above, but stating it lets the search see dead ends early:
         # the seed 10x10 board takes 1 s with it and 30 s without.
-        model.constrain(EveryCellFilled(self.cells), numbers)
+        model.constrain(EveryValueTaken(self.cells), numbers)
         model.handles_up_to = CSP_HANDLES_UP_TO
         return model
 
@@ -181,11 +196,16 @@ class HidatoPuzzle(Puzzle):
         numbers = solution.numbers()
         for cell, n in sorted(self.givens.items(), key=lambda item: item[1]):
             if numbers.get(cell) != n:
-                problems.append(f"given {n} at {cell} holds {numbers.get(cell)} instead")
+                problems.append(
+                    f"given {n} at {self.cell_name(cell)} holds {numbers.get(cell)} instead"
+                )
         for n in range(1, len(path)):
             here, there = path[n - 1], path[n]
             if (there[0] - here[0], there[1] - here[1]) not in self.offsets:
-                problems.append(f"{n} at {here} and {n + 1} at {there} are not adjacent")
+                problems.append(
+                    f"{n} at {self.cell_name(here)} and {n + 1} at {self.cell_name(there)} "
+                    "are not adjacent"
+                )
         return problems
 
     # -- clues, for explanations (``--explain``) ------------------------------
@@ -207,12 +227,19 @@ class HidatoPuzzle(Puzzle):
         return [fun("number", [num(x), num(y), num(n)]) for n in numbers for x, y in cells]
 
     def clues(self) -> list[Clue]:
-        return [_clue(x, y, n) for (x, y), n in sorted(self.givens.items(), key=lambda g: g[1])]
+        return [self._clue(cell, n) for cell, n in sorted(self.givens.items(), key=lambda g: g[1])]
 
     def clue_for(self, atom: clingo.Symbol) -> Clue | None:
         if atom.match("number", 3):
-            return _clue(*(arg.number for arg in atom.arguments))
+            x, y, n = (arg.number for arg in atom.arguments)
+            return self._clue((x, y), n)
         return None
+
+    def _clue(self, cell: Cell, n: int) -> Clue:
+        (x, y), num = cell, clingo.Number
+        fact = clingo.Function("given", [num(x), num(y), num(n)])
+        place = self.cell_name(cell)
+        return Clue(fact, f"{n} at {place}", [x, y, n], place, str(n))
 
     def without_clues(self, clues: Iterable[Clue]) -> HidatoPuzzle:
         return replace(self, givens=givens_without(self.givens, clues))
@@ -221,10 +248,10 @@ class HidatoPuzzle(Puzzle):
         """Givens on the wrong colour of a chessboard-coloured board (see the colour
         rules of hidato.lp), then pairs of givens more moves apart than their numbers
         differ, the pairs closest in number first."""
-        single = [(_clue(*cell, n),) for cell, n in self._wrong_colour_givens()]
+        single = [(self._clue(cell, n),) for cell, n in self._wrong_colour_givens()]
         distances = self._given_distances
         pairs = [
-            (abs(n - m), _clue(*p, n), _clue(*q, m))
+            (abs(n - m), self._clue(p, n), self._clue(q, m))
             for (p, n), (q, m) in combinations(sorted(self.givens.items()), 2)
             if distances[p].get(q, len(self.cells)) > abs(n - m)
         ]
@@ -308,61 +335,15 @@ class HidatoPuzzle(Puzzle):
                 board.cell(cell)
         for cell in draw.clue_cells(conflict):
             if cell in self._cell_set:
-                board.highlight(cell, f"conflict: {self.givens.get(cell, '')} at {cell}")
+                board.highlight(
+                    cell, f"conflict: {self.givens.get(cell, '')} at {self.cell_name(cell)}"
+                )
         numbers = self.givens if solution is None else solution.numbers()
         if solution is not None:
             board.path(solution.path)
         for cell, n in numbers.items():
             board.label(cell, str(n), given=cell in self.givens)
         return board.svg()
-
-
-def _clue(x: int, y: int, n: int) -> Clue:
-    num = clingo.Number
-    fact = clingo.Function("given", [num(x), num(y), num(n)])
-    return Clue(fact, f"{n} at ({x},{y})", [x, y, n], f"({x},{y})", str(n))
-
-
-class EveryCellFilled(constraint.Constraint):
-    """Every cell holds a number: the other half of "the numbers fill the board", which
-    ``AllDifferentConstraint`` leaves to counting. With forward checking, a free cell
-    that no unplaced number can still reach is a dead end, and a free cell only one
-    unplaced number can reach forces that number onto it.
-    """
-
-    def __init__(self, cells: Sequence[Cell]) -> None:
-        self._cells = cells
-
-    def __call__(  # python-constraint's signature
-        self,
-        variables: Sequence[int],
-        domains: dict[int, Any],
-        assignments: dict[int, Cell],
-        forwardcheck: Any = False,
-    ) -> bool:
-        if not forwardcheck:
-            return True  # a complete assignment is covered by AllDifferentConstraint
-        used = {assignments[n] for n in variables if n in assignments}
-        reachable_by: dict[Cell, list[int]] = {}
-        for n in variables:
-            if n not in assignments:
-                for cell in domains[n]:
-                    reachable_by.setdefault(cell, []).append(n)
-        forced: dict[int, Cell] = {}
-        for cell in self._cells:
-            if cell in used:
-                continue
-            candidates = reachable_by.get(cell)
-            if not candidates:
-                return False
-            if len(candidates) == 1:
-                (n,) = candidates
-                if n in forced:  # one number, needed on two cells
-                    return False
-                forced[n] = cell
-        for n, cell in forced.items():  # cell is in n's domain, so it never empties
-            hide(domains[n], [other for other in domains[n] if other != cell])
-        return True
 
 
 def _render_square(labels: dict[Cell, str], width: int) -> str:
@@ -405,8 +386,10 @@ def build(
     givens: dict[Cell, int],
     adjacency: str | Sequence[Offset],
     source: str = "<input>",
+    cells_shown_as: str = "coordinates",
 ) -> HidatoPuzzle:
-    """A puzzle from plain values (the library's way in); validates everything."""
+    """A puzzle from plain values (the library's way in); validates everything.
+    ``cells_shown_as``: how messages name cells (see :class:`HidatoPuzzle`)."""
     name, offsets = resolve_adjacency(adjacency, source)
     if not cells:
         raise PuzzleError("the board has no cells", source)
@@ -431,7 +414,7 @@ def build(
                 f"number {n} is given twice: at {list(by_number[n])} and {list(cell)}", source
             )
         by_number[n] = cell
-    return HidatoPuzzle(tuple(cells), dict(givens), name, offsets, source)
+    return HidatoPuzzle(tuple(cells), dict(givens), name, offsets, source, cells_shown_as)
 
 
 def cells_problem(cells: Sequence[Cell]) -> tuple[int | None, str] | None:
@@ -683,6 +666,8 @@ def _int_tuples(value: Any, arity: int, key: str, shape: str, locate: Any) -> li
 
 def _shown_json(value: Any) -> str:
     """A JSON value for a message, shortened if long."""
+    import json
+
     text = json.dumps(value)
     return text if len(text) <= 60 else f"{text[:50]}... ({len(text):,} characters)"
 
@@ -715,9 +700,13 @@ def parse_janko(text: str, source: str, extension: str) -> HidatoPuzzle:
             n = int(token.text)
             if n in seen:
                 raise PuzzleError(
-                    f"number {n} is given twice (also at {seen[n]})", source, line.number, token.col
+                    f"number {n} is given twice "
+                    f"(also at {textformat.cell_name(seen[n][1], seen[n][0])})",
+                    source,
+                    line.number,
+                    token.col,
                 )
             seen[n] = (x, y)
             givens[(x, y)] = n
     cells = [(x, y) for y in range(len(rows)) for x in range(len(rows[0]))]
-    return build(cells, givens, EXTENSION_ADJACENCY.get(extension, "king"), source)
+    return build(cells, givens, EXTENSION_ADJACENCY.get(extension, "king"), source, "grid")

@@ -12,16 +12,18 @@ import re
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import clingo
-import constraint
 
 from .. import limits
-from ..cspmodel import CspModel, ExactSum
 from ..errors import PuzzleError
 from ..puzzle import Clue, Puzzle, givens_without
 from . import textformat
+from .textformat import cell_name
+
+if TYPE_CHECKING:  # python-constraint is imported only for --backend csp
+    from ..cspmodel import CspModel
 
 EXTENSIONS = (".magic",)
 _RANGE = re.compile(r"(-?[0-9]+)\s*\.\.\s*(-?[0-9]+)")
@@ -92,7 +94,7 @@ class MagicPuzzle(Puzzle):
             problems.append(f"the numbers are not {self.low}..{self.high} each once")
         for (r, c), v in self.givens.items():
             if rows[r][c] != v:
-                problems.append(f"given {v} at row {r + 1}, column {c + 1} holds {rows[r][c]}")
+                problems.append(f"given {v} at {cell_name(r, c)} holds {rows[r][c]}")
         for name, cells in self.lines.items():
             total = sum(rows[r][c] for r, c in cells)
             if total != self.target:
@@ -110,7 +112,7 @@ class MagicPuzzle(Puzzle):
             least = total + sum(unused[:empty])
             most = total + sum(unused[len(unused) - empty :]) if empty else total
             if not least <= self.target <= most:
-                where = ", ".join(f"{v} at ({r + 1},{c + 1})" for (r, c), v in given)
+                where = ", ".join(f"{v} at {cell_name(r, c)}" for (r, c), v in given)
                 reach = f"sums to {total}" if empty == 0 else f"can only reach {least}..{most}"
                 reasons.append(f"sum rule: {name} ({where}) {reach}, not {self.target}")
         return reasons
@@ -120,6 +122,10 @@ class MagicPuzzle(Puzzle):
         """One variable per cell over the numbers not given elsewhere; all different;
         every line an ``ExactSumConstraint``, which forward-checks partial sums. A
         per-line all-different or order-encoded sums measured no faster here."""
+        import constraint
+
+        from ..cspmodel import CspModel, ExactSum
+
         cells = [(r, c) for r in range(self.size) for c in range(self.size)]
         model = CspModel(decode=self._decode_assignment, handles_up_to=CSP_HANDLES_UP_TO)
         free = sorted(set(range(self.low, self.high + 1)) - set(self.givens.values()))
@@ -186,7 +192,7 @@ class MagicPuzzle(Puzzle):
             self.givens,
             value_at,
             conflict,
-            lambda r, c: f"row {r + 1}, column {c + 1}",
+            cell_name,
             caption=f"each line sums to {self.target}",
         )
 
@@ -195,7 +201,7 @@ def _clue(r: int, c: int, v: int) -> Clue:
     """JSON ``[row, col, value]`` from 0 as in the facts; the text counts from 1."""
     num = clingo.Number
     fact = clingo.Function("given", [num(r), num(c), num(v)])
-    place = f"row {r + 1}, column {c + 1}"
+    place = cell_name(r, c)
     return Clue(fact, f"{v} at {place}", [r, c, v], place, str(v))
 
 

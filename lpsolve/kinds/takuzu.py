@@ -18,16 +18,17 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import clingo
-import constraint
 
 from .. import limits
-from ..cspmodel import CspModel, hide
 from ..errors import PuzzleError, UsageError
 from ..puzzle import Clue, Puzzle, givens_without
 from . import janko, textformat
+
+if TYPE_CHECKING:  # python-constraint is imported only for --backend csp
+    from ..cspmodel import CspModel
 
 EXTENSIONS = (".takuzu",)
 DIGITS = "01"
@@ -43,8 +44,8 @@ Sign = tuple[Cell, Cell, str]
 
 
 def cell_name(cell: Cell) -> str:
-    """How messages name a cell: 1-based, row first."""
-    return f"(row {cell[0] + 1}, col {cell[1] + 1})"
+    """How messages name a cell (:func:`~lpsolve.kinds.textformat.cell_name`)."""
+    return textformat.cell_name(*cell)
 
 
 @dataclass(frozen=True)
@@ -327,6 +328,10 @@ class TakuzuPuzzle(Puzzle):
         balance, middle cells came first whatever their domains, and the seed 8x8 took
         0.2 s instead of 0.02 s, a 10x10 4 s instead of 0.03 s.
         """
+        import constraint
+
+        from ..cspmodel import AtMostOfEach, CspModel, LinesDiffer, NoThreeInARow
+
         model = CspModel(decode=self._decode_assignment)
         for r in range(self.height):
             for c in range(self.width):
@@ -354,110 +359,6 @@ class TakuzuPuzzle(Puzzle):
                 for r in range(self.height)
             )
         )
-
-
-class AtMostOfEach(constraint.Constraint):
-    """At most ``cap`` of the variables hold 0 and at most ``cap`` hold 1: with ``cap``
-    half the line, as many 0s as 1s.
-
-    python-constraint's ``ExactSumConstraint`` (sum of the 1s) prunes one side only: it
-    hides a 1 once a line has enough 1s but never a 0 once it has enough 0s.
-    """
-
-    def __init__(self, cap: int) -> None:
-        self.cap = cap
-
-    def __call__(  # python-constraint's signature
-        self,
-        variables: Sequence[Hashable],
-        domains: dict[Hashable, Any],
-        assignments: dict[Hashable, Any],
-        forwardcheck: Any = False,
-    ) -> bool:
-        ones = zeros = 0
-        for variable in variables:
-            value = assignments.get(variable)
-            if value == 1:
-                ones += 1
-            elif value == 0:
-                zeros += 1
-        if ones > self.cap or zeros > self.cap:
-            return False
-        full = [d for d, n in ((0, zeros), (1, ones)) if n == self.cap]
-        if forwardcheck and full:
-            for variable in variables:
-                if variable not in assignments and not hide(domains[variable], full):
-                    return False
-        return True
-
-
-class NoThreeInARow(constraint.Constraint):
-    """No three consecutive variables (in the order given) hold the same value.
-
-    One constraint per line rather than one per three cells: every cell then has as
-    many constraints as every other, so the solver's variable order (most constraints
-    first, then fewest values left) is decided by the values left, and forced cells
-    are filled first. Forward checking hides d from a cell next to two d's or between
-    two d's.
-    """
-
-    def __call__(  # python-constraint's signature
-        self,
-        variables: Sequence[Hashable],
-        domains: dict[Hashable, Any],
-        assignments: dict[Hashable, Any],
-        forwardcheck: Any = False,
-    ) -> bool:
-        values = [assignments.get(variable) for variable in variables]
-        for i in range(len(values) - 2):
-            if values[i] is not None and values[i] == values[i + 1] == values[i + 2]:
-                return False
-        if not forwardcheck:
-            return True
-        for i, variable in enumerate(variables):
-            if values[i] is not None:
-                continue
-            banned = set()
-            for a, b in ((i - 2, i - 1), (i - 1, i + 1), (i + 1, i + 2)):
-                inside = a >= 0 and b < len(values)
-                if inside and values[a] is not None and values[a] == values[b]:
-                    banned.add(values[a])
-            if banned and not hide(domains[variable], banned):
-                return False
-        return True
-
-
-class LinesDiffer(constraint.Constraint):
-    """The first half of the variables, read in order, differs from the second half.
-
-    python-constraint has no such constraint. Once every cell but one of the two lines
-    is set and the set cells agree pairwise, the last cell must differ from its
-    partner: forward checking hides the equal value.
-    """
-
-    def __call__(  # python-constraint's signature
-        self,
-        variables: Sequence[Hashable],
-        domains: dict[Hashable, Any],
-        assignments: dict[Hashable, Any],
-        forwardcheck: Any = False,
-    ) -> bool:
-        half = len(variables) // 2
-        unset = None
-        for a, b in zip(variables[:half], variables[half:], strict=True):
-            if a in assignments and b in assignments:
-                if assignments[a] != assignments[b]:
-                    return True  # they already differ
-            elif unset is not None or (a not in assignments and b not in assignments):
-                return True  # two or more cells open: nothing to conclude yet
-            else:
-                unset = (b, assignments[a]) if a in assignments else (a, assignments[b])
-        if unset is None:
-            return False  # both lines complete and equal
-        if forwardcheck:
-            other, value = unset
-            return hide(domains[other], [value])
-        return True
 
 
 SIGNS = {"=": "equal", "x": "opposite"}  # Binairo Plus: the sign -> its fact's name

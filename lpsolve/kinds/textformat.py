@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -83,6 +82,12 @@ def split_commas(line: Line, most: int | None = None) -> list[Token]:
     return tokens
 
 
+def cell_name(row: int, col: int) -> str:
+    """How every kind names a cell of a grid file for people: ``(row 2, col 3)``,
+    counted from 1 as the file shows it (facts and JSON count from 0)."""
+    return f"(row {row + 1}, col {col + 1})"
+
+
 def split_fields(line: Line, most: int) -> list[Token]:
     """A grid row's fields: comma-separated, or, in a line without a comma, separated by
     spaces; at most ``most + 1`` (enough to see there are too many)."""
@@ -144,6 +149,8 @@ def loads(text: str, source: str, line: int = 1, col: int = 1) -> Any:
     # Numbers of fewer than 10 digits are all in clingo's range: only a text with a
     # longer digit run needs every integer checked (a call per number, twice as slow).
     checked = {"parse_int": _checked_int} if _LONG_DIGITS.search(bare) else {}
+    import json  # only JSON files need it (2 ms at start-up)
+
     try:
         return json.loads(text, **checked)
     except json.JSONDecodeError as error:
@@ -209,6 +216,8 @@ def load_json(text: str, source: str) -> dict[str, Any]:
 def json_locator(text: str, source: str) -> Callable[..., PuzzleError]:
     """An error factory that points at the first occurrence of a key in the JSON text,
     or with ``number``, at that number's first occurrence after the key."""
+
+    import json
 
     def locate(key: str, message: str, number: int | None = None) -> PuzzleError:
         index = text.find(json.dumps(key))

@@ -24,15 +24,18 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import islice
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import clingo
 
 from .. import limits
-from ..cspmodel import CspModel, ExactSum
 from ..errors import PuzzleError, UsageError
 from ..puzzle import Clue, Puzzle
 from . import textformat
+from .textformat import cell_name
+
+if TYPE_CHECKING:  # python-constraint is imported only for --backend csp
+    from ..cspmodel import CspModel
 
 EXTENSIONS = (".tiling",)
 MAX_CELLS = limits.MAX_TILING_CELLS
@@ -41,6 +44,8 @@ MAX_CELLS = limits.MAX_TILING_CELLS
 CSP_HANDLES_UP_TO = 120
 
 Cell = tuple[int, int]  # (x, y): column and row from 0 at the top left
+
+
 Shape = tuple[tuple[int, int, str], ...]  # sorted (x, y, colour), min x = min y = 0
 Mode = Literal["all", "merge-identical", "up-to-symmetry"]
 
@@ -316,15 +321,19 @@ class TilingPuzzle(Puzzle):
         for s, cells in enumerate(solution.stones, 1):
             for cell in cells:
                 if cell not in self.board:
-                    problems.append(f"stone {s} covers {cell}, which is not on the board")
+                    problems.append(
+                        f"stone {s} covers {cell_name(cell[1], cell[0])}, which is not on the board"
+                    )
                 elif cell in owner:
-                    problems.append(f"stones {owner[cell]} and {s} both cover {cell}")
+                    problems.append(
+                        f"stones {owner[cell]} and {s} both cover {cell_name(cell[1], cell[0])}"
+                    )
                 else:
                     owner[cell] = s
             if not self._fits(s - 1, cells):
                 problems.append(
-                    f"stone {s} on {list(cells)} is not a rotation or reflection of it "
-                    f"with matching colours"
+                    f"stone {s} is not a rotation or reflection of it with matching colours "
+                    f"where it lies: {', '.join(cell_name(y, x) for x, y in cells)}"
                 )
         missing = sorted(set(self.board) - set(owner))
         if missing:
@@ -431,6 +440,8 @@ class TilingPuzzle(Puzzle):
                 "the csp backend enumerates every solution; counting classes "
                 "(--merge-identical, --up-to-symmetry) needs the clingo backend"
             )
+        from ..cspmodel import CspModel, ExactSum
+
         model = CspModel(decode=self._decode_assignment, handles_up_to=CSP_HANDLES_UP_TO)
         covering: dict[Cell, list[int]] = {cell: [] for cell in self.board}
         per_stone: list[list[int]] = [[] for _ in self.shapes]
