@@ -353,6 +353,13 @@ class Grade:
         graded = all(g.verdict in ("correct", "skipped") for g in self.instances)
         return graded and not self.interrupted
 
+    @property
+    def status(self) -> str:
+        """``passed``, ``failed`` or ``interrupted`` (by Ctrl-C: never a pass)."""
+        if self.interrupted:
+            return "interrupted"
+        return "passed" if self.passed else "failed"
+
     def counts(self) -> dict[str, int]:
         return {v: sum(g.verdict == v for g in self.instances) for v in VERDICTS}
 
@@ -369,14 +376,16 @@ class Grade:
 
     def as_json(self) -> dict[str, Any]:
         return {
-            "program": self.program,
             "kind": self.kind,
+            "status": self.status,
+            "stopped_by": "interrupt" if self.interrupted else None,
+            "program": self.program,
             "interrupted": self.interrupted,
             "outputs": [f"{name}/{arity}" for name, arity in self.outputs],
             "passed": self.passed,
             "counts": self.counts(),
             "instances": [g.as_json() for g in self.instances],
-            "total_seconds": round(self.seconds, 6),
+            "seconds": round(self.seconds, 6),
         }
 
 

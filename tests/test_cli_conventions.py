@@ -159,8 +159,8 @@ def test_every_help_example_runs(tmp_path, monkeypatch, run, capsys, name, examp
 
 
 def grid_positions(text: str) -> dict[str, tuple[int, int]]:
-    """Each number of a grid file (fields split by commas or spaces) at its (row, col) from 1, as a reader
-    counts them in the file (header and comment lines are not rows)."""
+    """Each number of a grid file (fields split by commas or spaces) at its (row, col)
+    from 1, as a reader counts them in the file (header and comment lines are not rows)."""
     rows = [line for line in text.splitlines() if line.strip() and ":" not in line]
     rows = [row for row in rows if not row.lstrip().startswith("#")]
     return {

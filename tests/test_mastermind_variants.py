@@ -133,7 +133,7 @@ def test_bulls_and_cows_preset_has_the_three_codes_its_comment_names(run) -> Non
         status, out, _ = run("mastermind", BULLS_AND_COWS, "--backend", backend)
         assert status == 0 and out.splitlines()[1:] == names, backend
     status, out, _ = run("mastermind", BULLS_AND_COWS, "--format", "json")
-    assert json.loads(out)["codes"] == [list(name) for name in names]
+    assert json.loads(out)["solutions"] == [list(name) for name in names]
 
 
 # -- digit colours and compact codes --------------------------------------------------------
@@ -183,7 +183,9 @@ def test_text_output_is_compact_for_one_character_colours_json_keeps_lists(run) 
     status, out, _ = run("solve", NUMBER_MIND)
     assert out.startswith("39542\n")
     status, out, _ = run("mastermind", NUMBER_MIND, "--format", "json")
-    assert json.loads(out) == {"count": 1, "complete": True, "codes": [["3", "9", "5", "4", "2"]]}
+    data = json.loads(out)
+    assert (data["count"], data["complete"], data["unique"]) == (1, True, True)
+    assert data["solutions"] == [["3", "9", "5", "4", "2"]]
     # colours of several characters keep the spaced columns
     status, out, _ = run("mastermind", INSTANCES / "mastermind" / "seed-6x9.mastermind")
     assert "yellow none   green yellow orange blue\n" in out

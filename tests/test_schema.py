@@ -1,5 +1,6 @@
-"""Every --format json answer of solve, check and batch follows ``lpsolve/schema.json``
-(printed by ``lpsolve schema``), and its status, stopped_by and the exit status agree.
+"""Every --format json answer of solve, check, batch, mastermind and grade follows
+``lpsolve/schema.json`` (printed by ``lpsolve schema``), and its status, stopped_by and
+the exit status agree.
 The validator is jsonschema's, independent of lpsolve."""
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ from lpsolve.cli import main
 from .conftest import INSTANCES
 
 HIDOKU = INSTANCES / "hidato" / "seed-10x10.hidoku"
+GAME = INSTANCES / "mastermind" / "seed-6x9.mastermind"
+CLASSIC = INSTANCES / "mastermind" / "classic-4x6.mastermind"
+STUDENTS = Path(__file__).parent / "students"
 SEVERAL = INSTANCES / "takuzu" / "letheed-grid1.takuzu"
 
 
@@ -37,8 +41,10 @@ def agree(data: dict, status: int) -> None:
     stopped = data.get("stopped_by") in ("timeout", "interrupt", "memory")
     if stopped:
         assert status == 3
-    elif data["status"] == "no solution":
+    elif data["status"] in ("no solution", "ruled out", "failed"):
         assert status == 1
+    elif data["status"] in ("consistent", "scored", "passed"):
+        assert status == 0
     else:
         assert data["status"] == "solved" and status in (0, 1)  # check: 1 when not unique
 
@@ -128,3 +134,81 @@ def test_the_schema_rejects_what_breaks_the_envelope(run, validator) -> None:
             validator.validate({**data, key: value})
     with pytest.raises(jsonschema.ValidationError):
         validator.validate({k: v for k, v in data.items() if k != "seconds"})
+
+
+MASTERMIND = [
+    [GAME],
+    [GAME, "--all"],
+    [GAME, "--backend", "csp"],
+    [CLASSIC, "--count"],
+    [CLASSIC, "--limit", "3"],
+    [GAME, "--suggest", "--top", "2"],
+    [GAME, "--is-consistent", "green,yellow,none,yellow,orange,blue"],
+    [GAME, "--is-consistent", "blue,blue,blue,blue,blue,blue"],
+    ["--score", "red,red,blue,blue", "blue,red,green,blue"],
+    [
+        GAME,
+        "--score",
+        "green,yellow,none,yellow,orange,blue",
+        "yellow,none,green,yellow,orange,blue",
+    ],
+]
+
+
+@pytest.mark.parametrize(
+    "options", MASTERMIND, ids=[" ".join(str(o).rsplit("/", 1)[-1] for o in m) for m in MASTERMIND]
+)
+def test_mastermind_answers_follow_the_schema(run, validator, options) -> None:
+    status, out, _ = run("mastermind", *options, "--format", "json")
+    data = json.loads(out)
+    validator.validate(data)
+    agree(data, status)
+    assert data["kind"] == "mastermind" and data["schema"] == 1
+
+
+def test_mastermind_answers_say_what_the_text_says(run) -> None:
+    """The JSON carries the same findings as the text answer."""
+    status, out, _ = run("mastermind", GAME, "--format", "json")
+    data = json.loads(out)
+    text = run("mastermind", GAME)[1]
+    assert status == 0 and text.startswith(f"{data['count']} consistent codes")
+    assert all(" ".join(code) in " ".join(text.split()) for code in data["solutions"])
+    status, out, _ = run(
+        "mastermind", GAME, "--is-consistent", "blue,blue,blue,blue,blue,blue", "--format", "json"
+    )
+    data = json.loads(out)
+    assert status == 1 and data["status"] == "ruled out" and data["ruled_out_by"]
+    for item in data["ruled_out_by"]:
+        assert item["scored"] != item["would_score"]
+
+
+def test_a_contradiction_follows_the_schema(run, validator, tmp_path) -> None:
+    game = tmp_path / "bad.mastermind"
+    game.write_text("pegs: 2\ncolours: red blue\nred red : 2 0\nred red : 0 0\n")
+    for options in ([], ["--suggest"]):
+        status, out, _ = run("mastermind", game, *options, "--format", "json")
+        data = json.loads(out)
+        validator.validate(data)
+        agree(data, status)
+        assert data["status"] == "no solution" and data["conflicting_guesses"] == [1, 2]
+
+
+@pytest.mark.parametrize("program", ["hidato_plain.lp", "hidato_typo.lp"])
+def test_grade_reports_follow_the_schema(run, validator, program) -> None:
+    status, out, _ = run("grade", STUDENTS / program, "--kind", "hidato", "--format", "json")
+    data = json.loads(out)
+    validator.validate(data)
+    agree(data, status)
+    assert data["status"] == ("passed" if status == 0 else "failed")
+
+
+def test_the_schema_rejects_broken_verdicts_and_reports(run, validator) -> None:
+    data = json.loads(run("mastermind", "--score", "a,b", "b,a", "--format", "json")[1])
+    validator.validate(data)
+    with pytest.raises(jsonschema.ValidationError):
+        validator.validate({**data, "status": "consistent"})  # a score is not a verdict
+    report = json.loads(
+        run("grade", STUDENTS / "hidato_plain.lp", "--kind", "hidato", "--format", "json")[1]
+    )
+    with pytest.raises(jsonschema.ValidationError):
+        validator.validate({**report, "status": "passed", "passed": False})

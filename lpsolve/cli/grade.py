@@ -18,6 +18,7 @@ from .common import (
     EXIT_NO_SOLUTION,
     EXIT_SOLVED,
     EXIT_STOPPED,
+    SCHEMA_VERSION,
     STOP_WORDS,
     compact_json,
     limit_arguments,
@@ -164,7 +165,7 @@ def run_grade(args: argparse.Namespace) -> int:
         memory_limit=args.memory_limit,
     )
     if args.format == "json":
-        print(compact_json(result.as_json()))
+        print(compact_json({"schema": SCHEMA_VERSION, **result.as_json()}))
     else:
         print("\n".join(grade.report_lines(result)))
     if result.interrupted:

@@ -27,7 +27,7 @@ from ..kinds import mastermind as mm
 from ..kinds.mastermind import MastermindGame
 from ..puzzle import STOP_STATUS, STOPPED
 from ..supervised import call_printing, remaining
-from .common import compact_json, job_limits, limit_arguments, positive_int
+from .common import SCHEMA_VERSION, compact_json, job_limits, limit_arguments, positive_int
 
 EXIT_OK, EXIT_NO, EXIT_BAD_INPUT, EXIT_STOPPED = 0, 1, 2, 3
 CLASSIC_COLOURS = "red,blue,green,yellow,black,white"
@@ -113,6 +113,50 @@ def _plural(n: int, word: str) -> str:
     return f"{n:,} {word}{ending}"
 
 
+def query_name(args: argparse.Namespace) -> str:
+    """What a ``mastermind`` command asks, as its JSON ``query`` names it."""
+    if args.score is not None:
+        return "score"
+    if args.is_consistent is not None:
+        return "is_consistent"
+    if args.suggest:
+        return "suggest"
+    return "count" if args.count else "codes"
+
+
+def envelope(
+    args: argparse.Namespace,
+    *,
+    status: str,
+    stopped_by: str | None,
+    seconds: float,
+    complete: bool | None = None,
+    count: int | None = None,
+    solutions: list[list[str]] | None = None,
+) -> dict[str, Any]:
+    """The JSON answer's common part (``lpsolve schema``): a search answer when
+    ``count`` is given (codes, count, suggest), else a verdict (score, is_consistent)."""
+    data: dict[str, Any] = {"schema": SCHEMA_VERSION, "kind": "mastermind"}
+    if args.game is not None:
+        data["source"] = args.game
+    data["query"] = query_name(args)
+    if count is not None:
+        data["backend"] = args.backend
+    data.update(status=status, stopped_by=stopped_by)
+    if count is not None:
+        unique = (count == 1) if complete else (False if count > 1 else None)
+        data.update(complete=complete, unique=unique, count=count, solutions=solutions or [])
+    data["seconds"] = round(seconds, 6)
+    return data
+
+
+def search_status(count: int, stopped_by: str | None) -> str:
+    """``solved`` when a code was found (even if stopped later), else why not."""
+    if count:
+        return "solved"
+    return STOP_STATUS[stopped_by].value if stopped_by in STOPPED else "no solution"
+
+
 # -- building the game ---------------------------------------------------------------
 
 
@@ -191,9 +235,19 @@ def run(args: argparse.Namespace) -> int:
     if outcome.value is not None:
         return outcome.value
     if args.format == "json":
-        status = STOP_STATUS[outcome.stopped_by or "interrupt"].value
-        data = {"status": status, "stopped_by": outcome.stopped_by, "complete": False}
-        print(compact_json(data))
+        stop = outcome.stopped_by or "interrupt"
+        print(
+            compact_json(
+                envelope(
+                    args,
+                    status=STOP_STATUS[stop].value,
+                    stopped_by=stop,
+                    complete=False,
+                    count=0,
+                    seconds=outcome.seconds,
+                )
+            )
+        )
     print(f"mastermind: {outcome.stop_message()}", file=sys.stderr)
     return EXIT_STOPPED
 
@@ -207,10 +261,10 @@ def _query(args: argparse.Namespace) -> int:
     assert isinstance(game, MastermindGame)
     if args.score is not None:
         guess, secret = (read_code(game, text, "--score") for text in args.score)
-        print(feedback_text(game.feedback_of(guess, secret)))
+        print_score(args, guess, secret, game.feedback_of(guess, secret))
         return EXIT_OK
     if args.is_consistent is not None:
-        return run_is_consistent(game, args.is_consistent)
+        return run_is_consistent(game, args)
     if args.suggest:
         return run_suggest(game, args)
     return run_list(game, args)
@@ -229,17 +283,51 @@ def run_score_alone(args: argparse.Namespace) -> int:
             "--score",
         )
     black, white = mm.score(guess, secret)
-    print(feedback_text((black, None if args.feedback == mm.BLACK_ONLY else white)))
+    print_score(args, guess, secret, (black, None if args.feedback == mm.BLACK_ONLY else white))
     return EXIT_OK
 
 
-def run_is_consistent(game: MastermindGame, text: str) -> int:
-    code = read_code(game, text, "--is-consistent")
+def print_score(
+    args: argparse.Namespace,
+    guess: tuple[str, ...],
+    secret: tuple[str, ...],
+    feedback: tuple[int, int | None],
+) -> None:
+    if args.format != "json":
+        print(feedback_text(feedback))
+        return
+    data = envelope(args, status="scored", stopped_by=None, seconds=time.monotonic() - args.started)
+    black, white = feedback
+    data.update(guess=list(guess), secret=list(secret), black=black, white=white)
+    print(compact_json(data))
+
+
+def run_is_consistent(game: MastermindGame, args: argparse.Namespace) -> int:
+    code = read_code(game, args.is_consistent, "--is-consistent")
     shown = game.code_text(code)
-    if not game.repeats and len(set(code)) < len(code):
+    repeats = not game.repeats and len(set(code)) < len(code)
+    ruled_out = [] if repeats else codebreaker.rule_outs(game, code)
+    if args.format == "json":
+        verdict = "ruled out" if repeats or ruled_out else "consistent"
+        data = envelope(
+            args, status=verdict, stopped_by=None, seconds=time.monotonic() - args.started
+        )
+        data.update(code=list(code), forbidden_repeat=repeats)
+        data["ruled_out_by"] = [
+            {
+                "guess": index + 1,
+                "line": game.guesses[index].line,
+                "code": list(game.guesses[index].code),
+                "scored": list(game.guesses[index].feedback),
+                "would_score": list(got),
+            }
+            for index, got in ruled_out
+        ]
+        print(compact_json(data))
+        return EXIT_NO if verdict == "ruled out" else EXIT_OK
+    if repeats:
         print(f"no: {shown} repeats a colour, which this game forbids")
         return EXIT_NO
-    ruled_out = codebreaker.rule_outs(game, code)
     if not ruled_out:
         print(f"yes: {shown} fits all {_plural(len(game.guesses), 'guess')}")
         return EXIT_OK
@@ -277,7 +365,7 @@ def run_list(game: MastermindGame, args: argparse.Namespace) -> int:
         return remaining(deadline)
 
     codes: list[tuple[str, ...]] = []
-    listing_stopped = False
+    listing_stopped: str | None = None  # why the listing stopped early, if it did
     if args.backend == "csp" or (args.count and args.limit is not None):
         # The csp backend (or counting up to a limit): count by enumerating.
         limit = None if args.all or args.count else args.limit or DEFAULT_LIMIT
@@ -299,17 +387,25 @@ def run_list(game: MastermindGame, args: argparse.Namespace) -> int:
             limit = None if args.all else args.limit or DEFAULT_LIMIT
             listed = api.solve(game, limit, timeout=left())
             codes = [s.colours for s in listed.solutions]
-            listing_stopped = listed.stopped
+            listing_stopped = listed.stopped_by if listed.stopped else None
     codes.sort(key=lambda code: [game.colours.index(c) for c in code])
     seconds = time.perf_counter() - start
     writing_output()
     conflict = count == 0 and complete
+    # an unfinished --all listing is an unfinished answer, though the count is exact
+    if listing_stopped and args.all:
+        stopped, complete = listing_stopped, False
+    stop = stopped if stopped in STOPPED else None
     if args.format == "json":
-        data: dict[str, Any] = {
-            "count": count,
-            "complete": complete,
-            "codes": [list(code) for code in codes],
-        }
+        data = envelope(
+            args,
+            status=search_status(count, stop),
+            stopped_by=stop,
+            complete=complete,
+            count=count,
+            solutions=[list(code) for code in codes],
+            seconds=seconds,
+        )
         if conflict:
             data["conflicting_guesses"] = [i + 1 for i in codebreaker.conflicting_guesses(game)]
         out.write(compact_json(data) + "\n")
@@ -332,7 +428,7 @@ def run_list(game: MastermindGame, args: argparse.Namespace) -> int:
                     )
                     out.write(f"the first {len(codes)} found, in colour order {how_listed}:\n")
                 out.write(format_codes(codes, game.compact) + "\n")
-    if stopped in STOPPED or (listing_stopped and args.all):
+    if stop is not None:
         return EXIT_STOPPED
     return EXIT_OK if count else EXIT_NO
 
@@ -389,13 +485,32 @@ def _measure(c: codebreaker.Candidate, name: str) -> str:
 def run_suggest(game: MastermindGame, args: argparse.Namespace) -> int:
     count = codebreaker.count_codes(game)
     if count.count == 0:
+        if args.format == "json":
+            data = envelope(
+                args,
+                status="no solution",
+                stopped_by=None,
+                complete=True,
+                count=0,
+                seconds=count.seconds,
+            )
+            data["conflicting_guesses"] = [i + 1 for i in codebreaker.conflicting_guesses(game)]
+            print(compact_json(data))
+            return EXIT_NO
         print("no consistent code: the feedback contradicts itself; nothing to suggest")
         print("\n".join(conflict_lines(game)))
         return EXIT_NO
     found = codebreaker.suggest(game, seed=_sample_seed(args), keep=max(args.top, 1))
     if args.format == "json":
-        data = {
-            "remaining": found.remaining,
+        data = envelope(
+            args,
+            status="solved",
+            stopped_by=None,
+            complete=True,
+            count=found.remaining,
+            seconds=time.monotonic() - args.started,
+        )
+        data["suggestions"] = {
             "how_chosen": found.how_chosen(),
             "scored": found.scored,
             "best": {name: _candidate_json(found.best(name)) for name in codebreaker.CRITERIA},
