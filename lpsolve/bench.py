@@ -98,7 +98,17 @@ def run(
         table.add_column(column, justify="left" if column in ("instance", "kind") else "right")
     root = instances_dir()
     csp_skipped: list[str] = []
-    for path in bundled_instances():
+    from rich.progress import track
+
+    # progress on stderr when it is a terminal (subprocesses exec at once: a thread is safe)
+    paths = track(
+        bundled_instances(),
+        description="bench",
+        console=Console(stderr=True),
+        transient=True,
+        disable=not sys.stderr.isatty(),
+    )
+    for path in paths:
         try:
             puzzle = api.load(path)
         except LpsolveError as error:

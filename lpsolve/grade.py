@@ -584,8 +584,11 @@ def grade(
     allow_scripts: bool = False,
     memory_limit: int | None = DEFAULT_MEMORY,
     on_instance: Callable[[InstanceGrade], None] | None = None,
+    on_begin: Callable[[list[str]], None] | None = None,
 ) -> Grade:
     """Grade ``program`` (a file) on ``instances`` (default: the kind's bundled ones).
+    ``on_begin`` sees the instances' names before the first is graded, ``on_instance``
+    each instance's grade as it is done.
 
     Raises :class:`PuzzleError` for a program clingo cannot read or ground (syntax
     error, unsafe variable: the place is in the student's file), a refused
@@ -597,6 +600,8 @@ def grade(
     outputs = output_signatures(kind)
     paths = [str(p) for p in instances] or [_short(p) for p in bundled_instances(kind)]
     puzzles = [load_puzzle(path, kind) for path in paths]
+    if on_begin is not None:
+        on_begin([puzzle.source for puzzle in puzzles])
     grades = []
     interrupted = False
     for puzzle in puzzles:

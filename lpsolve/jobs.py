@@ -304,16 +304,21 @@ def supervise(
     on_item: Callable[[Any], None] | None = None,
     *,
     start: float | None = None,
+    on_wait: Callable[[], None] | None = None,
 ) -> Outcome[T]:
     """Run ``work(emit)`` in a child process under ``limits``.
 
-    Each ``emit(item)`` of the child reaches ``on_item`` in the parent as it happens.
+    Each ``emit(item)`` of the child reaches ``on_item`` in the parent as it happens;
+    ``on_wait()`` is called at least every :data:`POLL_SECONDS` while the parent waits
+    (e.g. to redraw a progress display: no thread, since threads and fork mix badly).
     Returns the job's value, or how it was stopped (what was emitted before stays
     delivered). An :class:`LpsolveError` raised by the job is raised here; any other
     exception in the job becomes :class:`InternalError`. ``start`` (a
     ``time.monotonic()`` reading) is when the deadline's clock began, default now.
     """
-    return spawn(work, limits or Limits(), on_item, start).run()
+    supervisor = spawn(work, limits or Limits(), on_item, start)
+    supervisor.on_wait = on_wait
+    return supervisor.run()
 
 
 #: a job for :func:`supervise_many`: a key naming it, its work, and what takes its items
@@ -449,6 +454,7 @@ class _Supervisor:
     ) -> None:
         self.pid, self.fd, self.limits = pid, fd, limits
         self.deadline, self.start, self.on_item = deadline, start, on_item
+        self.on_wait: Callable[[], None] | None = None
         self.frames = _Frames()
         self.pending: deque[tuple[Any, ...]] = deque()
         self.end: tuple[Any, ...] | None = None  # the child's last word
@@ -475,6 +481,8 @@ class _Supervisor:
                     if ready:
                         self.read()
                     self.watch(time.monotonic())
+                    if self.on_wait is not None:
+                        self.on_wait()
                 except KeyboardInterrupt:
                     if self.stopped_by is None:
                         self.ask_stop("interrupt")

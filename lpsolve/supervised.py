@@ -80,6 +80,7 @@ class SolveJob:
         on_puzzle: Callable[[Puzzle], None] | None = None,
         on_solution: Callable[[Any], None] | None = None,
         on_progress: Callable[[int], None] | None = None,
+        on_stage: Callable[[str], None] | None = None,
         data: bytes | None = None,
     ) -> None:
         self.path, self.kind, self.limit, self.counting = path, kind, limit, counting
@@ -87,6 +88,7 @@ class SolveJob:
         self.backend, self.timeout, self.start = backend, timeout, start
         self.prepare, self.followup = prepare, followup
         self.on_puzzle, self.on_solution, self.on_progress = on_puzzle, on_solution, on_progress
+        self.on_stage = on_stage
         self.solved = Solved(None, None, None, Outcome(None, None, 0.0, 0))
         self.progress = 0
 
@@ -127,6 +129,7 @@ class SolveJob:
             emit(("diagnosis", api.diagnose(puzzle)))
         if self.followup is None:
             return None
+        emit(("stage", "followup"))
         return self.followup(puzzle, result, remaining(deadline))
 
     def receive(self, item: tuple[str, Any]) -> None:
@@ -147,6 +150,9 @@ class SolveJob:
                 self.on_progress(value)
         elif tag == "diagnosis":
             solved.diagnosis = value
+        elif tag == "stage":
+            if self.on_stage is not None:
+                self.on_stage(value)
         elif tag == "result":
             solved.result = dataclasses.replace(
                 value, puzzle=solved.puzzle, solutions=solved.solutions
@@ -190,6 +196,8 @@ def solve_file(
     on_puzzle: Callable[[Puzzle], None] | None = None,
     on_solution: Callable[[Any], None] | None = None,
     on_progress: Callable[[int], None] | None = None,
+    on_stage: Callable[[str], None] | None = None,
+    on_wait: Callable[[], None] | None = None,
     start: float | None = None,
 ) -> Solved:
     """Read ``path`` and search it in a supervised child, as :func:`lpsolve.solve`
@@ -200,7 +208,8 @@ def solve_file(
     search in the same job and under the same deadline. The callbacks run in this
     process as the child finds things. Bad input raises :class:`PuzzleError` here.
     ``start`` (a ``time.monotonic()`` reading): when the deadline's clock began,
-    default now.
+    default now. ``on_stage("followup")``: the search is over and ``followup`` runs;
+    ``on_wait``: see :func:`lpsolve.jobs.supervise`.
     """
     limits = limits or Limits()
     start = time.monotonic() if start is None else start
@@ -217,16 +226,22 @@ def solve_file(
         on_puzzle=on_puzzle,
         on_solution=on_solution,
         on_progress=on_progress,
+        on_stage=on_stage,
     )
-    return job.finish(supervise(job.work, limits, job.receive, start=start))
+    return job.finish(supervise(job.work, limits, job.receive, start=start, on_wait=on_wait))
 
 
 def call(
-    function: Callable[[], Any], limits: Limits, *, start: float | None = None
+    function: Callable[[], Any],
+    limits: Limits,
+    *,
+    start: float | None = None,
+    on_wait: Callable[[], None] | None = None,
 ) -> Outcome[Any]:
     """Run ``function()`` as a bounded job; its value must be picklable. ``start``: when
-    the deadline's clock began (``time.monotonic()``), default now."""
-    return supervise(lambda _emit: function(), limits, start=start)
+    the deadline's clock began (``time.monotonic()``), default now; ``on_wait``: see
+    :func:`lpsolve.jobs.supervise`."""
+    return supervise(lambda _emit: function(), limits, start=start, on_wait=on_wait)
 
 
 class _Relay(io.TextIOBase):
@@ -252,7 +267,11 @@ class _Relay(io.TextIOBase):
 
 
 def call_printing(
-    function: Callable[[], Any], limits: Limits, *, start: float | None = None
+    function: Callable[[], Any],
+    limits: Limits,
+    *,
+    start: float | None = None,
+    on_wait: Callable[[], None] | None = None,
 ) -> Outcome[Any]:
     """Run ``function()`` as a bounded job whose printed output (``sys.stdout``) appears
     here line by line as it is printed; returns its value like :func:`call`."""
@@ -269,4 +288,4 @@ def call_printing(
         sys.stdout.write(text)
         sys.stdout.flush()
 
-    return supervise(work, limits, show, start=start)
+    return supervise(work, limits, show, start=start, on_wait=on_wait)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shlex
+import shutil
 import subprocess
 import sys
 from importlib.metadata import version
@@ -201,3 +202,25 @@ def test_takuzu_cells_are_named_by_row_and_column(tmp_path) -> None:
     path.write_text("....\n..1.\n....\n0...\n")
     texts = {clue.text for clue in lpsolve.load(path).clues()}
     assert texts == {"1 at (row 2, col 3)", "0 at (row 4, col 1)"}
+
+
+# -- progress on a terminal only -------------------------------------------------------
+
+SCRIPT = shutil.which("script")  # util-linux: runs a command on a pseudo-terminal
+
+
+@pytest.mark.skipif(SCRIPT is None, reason="needs util-linux's script for a terminal")
+def test_a_long_search_shows_what_it_does_on_a_terminal_only() -> None:
+    toughest = INSTANCES / "hidato" / "seed003-hex-163-toughest.json"
+    command = [sys.executable, "-m", "lpsolve", "solve", str(toughest), "--backend", "csp"]
+    command += ["--timeout", "1.5"]
+    shown = subprocess.run(
+        [SCRIPT, "-qc", shlex.join(command), "/dev/null"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert f"solve {toughest}: searching (" in shown.stdout
+    piped = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, check=False)
+    assert piped.returncode == 3 and "searching" not in piped.stdout + piped.stderr

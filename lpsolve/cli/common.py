@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import sys
 from typing import Any
 
 from ..jobs import DEFAULT_MEMORY, Limits, format_size, parse_size
@@ -101,6 +102,64 @@ def progress_bar(label: str, details: str, *, transient: bool = False) -> Any:
     )
     bar.start()
     return bar
+
+
+class Activity:
+    """What a long job is doing, on stderr when it is a terminal: a spinner, a few
+    words and the seconds so far, shown once the job has run :data:`DELAY` seconds
+    (quick answers print nothing extra) and gone when it ends. Nothing at all when
+    stderr is not a terminal. Redrawn by :meth:`tick`, which the job's supervisor calls
+    as it waits: no refresh thread, since jobs fork (see :func:`progress_bar`).
+    Text printed meanwhile appears above it (rich moves the display)."""
+
+    DELAY = 0.5  # seconds
+    REDRAW = 0.1  # seconds between redraws
+
+    def __init__(self, what: str, started: float) -> None:
+        import time
+
+        self.clock = time.monotonic
+        self.what, self.started = what, started
+        self.doing = ""
+        self.shown: Any = None
+        self.redrawn = 0.0
+        self.enabled = sys.stderr.isatty()
+
+    def say(self, doing: str) -> None:
+        """What the job does now, e.g. "searching", "3 found"."""
+        self.doing = doing
+
+    def tick(self) -> None:
+        now = self.clock()
+        if not self.enabled or now - self.started < self.DELAY or now - self.redrawn < self.REDRAW:
+            return
+        if self.shown is None:
+            from rich.progress import Progress, SpinnerColumn, TextColumn
+
+            self.shown = Progress(
+                SpinnerColumn(),
+                TextColumn("{task.description}"),
+                console=stderr_console(),
+                auto_refresh=False,
+                transient=True,
+            )
+            self.shown.start()
+            self.task = self.shown.add_task("")
+        doing = f": {self.doing}" if self.doing else ""
+        self.shown.update(self.task, description=f"{self.what}{doing} ({now - self.started:.1f} s)")
+        self.shown.refresh()
+        self.redrawn = now
+
+    def close(self) -> None:
+        if self.shown is not None:
+            self.shown.stop()
+            self.shown = None
+
+    def __enter__(self) -> Activity:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
 
 
 _INNERMOST_LIST = re.compile(r"\[\s+([^\[\]{}]*?)\s+\]")

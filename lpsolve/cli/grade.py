@@ -24,6 +24,7 @@ from .common import (
     limit_arguments,
     positive_float,
     positive_int,
+    progress_bar,
 )
 
 
@@ -155,15 +156,38 @@ def clingo_arguments(args: argparse.Namespace) -> list[str]:
 def run_grade(args: argparse.Namespace) -> int:
     from .. import grade
 
-    result = grade.grade(
-        args.program,
-        args.kind,
-        [*args.instances, *args.trailing_files],
-        time_limit=args.time_limit,
-        max_solutions=args.max_solutions,
-        allow_scripts=args.allow_scripts,
-        memory_limit=args.memory_limit,
-    )
+    bar: Any = None  # progress on stderr when it is a terminal
+
+    def begin(names: list[str]) -> None:
+        nonlocal bar
+        if sys.stderr.isatty() and names:
+            bar = progress_bar("grading", "{task.fields[name]}", transient=True)
+            bar.add_task("grade", total=len(names), name=names[0], names=names)
+            bar.refresh()
+
+    def graded(instance: Any) -> None:
+        if bar is not None:
+            task = bar.tasks[0]
+            names = task.fields["names"]
+            following = names[int(task.completed) + 1 : int(task.completed) + 2]
+            bar.update(task.id, advance=1, name=following[0] if following else "")
+            bar.refresh()
+
+    try:
+        result = grade.grade(
+            args.program,
+            args.kind,
+            [*args.instances, *args.trailing_files],
+            time_limit=args.time_limit,
+            max_solutions=args.max_solutions,
+            allow_scripts=args.allow_scripts,
+            memory_limit=args.memory_limit,
+            on_begin=begin,
+            on_instance=graded,
+        )
+    finally:
+        if bar is not None:
+            bar.stop()
     if args.format == "json":
         print(compact_json({"schema": SCHEMA_VERSION, **result.as_json()}))
     else:

@@ -27,7 +27,14 @@ from ..kinds import mastermind as mm
 from ..kinds.mastermind import MastermindGame
 from ..puzzle import STOP_STATUS, STOPPED
 from ..supervised import call_printing, remaining
-from .common import SCHEMA_VERSION, compact_json, job_limits, limit_arguments, positive_int
+from .common import (
+    SCHEMA_VERSION,
+    Activity,
+    compact_json,
+    job_limits,
+    limit_arguments,
+    positive_int,
+)
 
 EXIT_OK, EXIT_NO, EXIT_BAD_INPUT, EXIT_STOPPED = 0, 1, 2, 3
 CLASSIC_COLOURS = "red,blue,green,yellow,black,white"
@@ -231,7 +238,12 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"unexpected argument {args.play_game!r} (only 'play' takes a GAME)")
     # A query runs (and prints, through this process) in a supervised child; if the
     # supervisor has to stop it (e.g. while grounding), say so here.
-    outcome = call_printing(lambda: _query(args), job_limits(args), start=args.started)
+    what = {"suggest": "scoring candidate guesses", "is_consistent": "checking the code"}
+    doing = what.get(query_name(args), "searching the consistent codes")
+    with Activity(f"mastermind: {doing}", args.started) as activity:
+        outcome = call_printing(
+            lambda: _query(args), job_limits(args), start=args.started, on_wait=activity.tick
+        )
     if outcome.value is not None:
         return outcome.value
     if args.format == "json":

@@ -25,6 +25,7 @@ from .common import (
     EXIT_STOPPED,
     SCHEMA_VERSION,
     STOP_WORDS,
+    Activity,
     compact_json,
     job_limits,
     limit_arguments,
@@ -319,15 +320,44 @@ def _classes_of(args: argparse.Namespace) -> Callable[[Puzzle], Puzzle] | None:
 
 def _search(args: argparse.Namespace, **options: Any) -> supervised.Solved:
     """The command's puzzle file searched in a supervised job under its limits
-    (``--timeout`` counted from the command's start, ``--memory-limit``)."""
-    return supervised.solve_file(
-        args.file,
-        args.kind,
-        backend=args.backend,
-        limits=job_limits(args),
-        start=args.started,
-        **options,
-    )
+    (``--timeout`` counted from the command's start, ``--memory-limit``), what it does
+    shown on a terminal as it goes (:class:`Activity`)."""
+    name = "<stdin>" if args.file == "-" else args.file
+    with Activity(f"{args.command} {name}", args.started) as activity:
+        found = 0
+        on_solution = options.pop("on_solution", None)
+        on_progress = options.pop("on_progress", None)
+        on_puzzle = options.pop("on_puzzle", None)
+        activity.enabled &= on_progress is None  # a count shows its own progress bar
+
+        def puzzle_read(puzzle: Puzzle) -> None:
+            activity.say("searching")
+            if on_puzzle is not None:
+                on_puzzle(puzzle)
+
+        def solution_found(solution: Any) -> None:
+            nonlocal found
+            found += 1
+            activity.say(f"{found:,} found, searching on")
+            if on_solution is not None:
+                on_solution(solution)
+
+        def stage(name: str) -> None:
+            activity.say("explaining" if getattr(args, "explain", False) else "after the search")
+
+        return supervised.solve_file(
+            args.file,
+            args.kind,
+            backend=args.backend,
+            limits=job_limits(args),
+            start=args.started,
+            on_puzzle=puzzle_read,
+            on_solution=solution_found,
+            on_progress=on_progress,
+            on_stage=stage,
+            on_wait=activity.tick,
+            **options,
+        )
 
 
 def run_check(args: argparse.Namespace) -> int:
