@@ -3,11 +3,14 @@ anywhere, the command's own usage on a mistake, versions, a new secret each game
 
 from __future__ import annotations
 
+import itertools
 import json
+import os
 import shlex
 import shutil
 import subprocess
 import sys
+import time
 from importlib.metadata import version
 
 import clingo
@@ -15,6 +18,7 @@ import pytest
 
 import lpsolve
 from lpsolve import cli
+from lpsolve.kinds.mastermind import score
 
 from .conftest import INSTANCES, ROOT
 
@@ -224,3 +228,41 @@ def test_a_long_search_shows_what_it_does_on_a_terminal_only() -> None:
     assert f"solve {toughest}: searching (" in shown.stdout
     piped = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, check=False)
     assert piped.returncode == 3 and "searching" not in piped.stdout + piped.stderr
+
+
+def _read_until(fd: int, marker: bytes, seen: bytearray, seconds: float = 60) -> None:
+    """Read the pseudo-terminal until ``marker`` has appeared (its output so far in
+    ``seen``); fail after ``seconds``."""
+    import select
+
+    end = time.monotonic() + seconds
+    while marker not in seen:
+        ready, _, _ = select.select([fd], [], [], max(0.0, end - time.monotonic()))
+        assert ready, f"no {marker!r} in {bytes(seen)[-300:]!r}"
+        seen += os.read(fd, 4096)
+
+
+def test_play_completes_colours_with_tab_on_a_terminal() -> None:
+    """`play` reads lines with readline on a terminal: Tab completes a colour (and
+    adds the space), so `re<Tab>bl<Tab>u<Tab>...` is the guess red blue green yellow."""
+    import pty
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: lpsolve on the terminal
+        os.execv(sys.executable, [sys.executable, "-m", "lpsolve", "mastermind", "play"])
+    seen = bytearray()
+    try:
+        _read_until(fd, b"guess 1> ", seen)
+        os.write(fd, b"re\tbl\tu\tgr\tye\t: 0 2\n")
+        _read_until(fd, b"guess 2> ", seen)
+        os.write(fd, b"quit\n")
+        _read_until(fd, b"bye", seen)
+    finally:
+        os.close(fd)
+        os.waitpid(pid, 0)
+    text = bytes(seen).decode(errors="replace")
+    # the codes that red blue green yellow scored 0 black 2 white leaves, by brute force
+    guess = ("red", "blue", "green", "yellow")
+    colours = ("red", "blue", "green", "yellow", "black", "white")
+    left = sum(score(guess, code) == (0, 2) for code in itertools.product(colours, repeat=4))
+    assert f"{left:,} consistent codes" in text.split("guess 1> ")[1]

@@ -17,7 +17,7 @@ import argparse
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from .. import api, codebreaker
@@ -233,7 +233,7 @@ def run(args: argparse.Namespace) -> int:
         game = quick_game(args, base)
         assert isinstance(game, MastermindGame)
         play = play_codemaker if args.codemaker else play_assistant
-        return play(game, args, input_line=_input, out=sys.stdout)
+        return play(game, args, input_line=line_editor(game), out=sys.stdout)
     if args.play_game is not None:
         raise UsageError(f"unexpected argument {args.play_game!r} (only 'play' takes a GAME)")
     # A query runs (and prints, through this process) in a supervised child; if the
@@ -554,6 +554,35 @@ def _input(prompt: str) -> str | None:
         return input(prompt)
     except EOFError:
         return None
+
+
+PLAY_COMMANDS = ("help", "undo", "list", "quit")
+
+
+def completer(words: Sequence[str]) -> Callable[[str, int], str | None]:
+    """readline's completion function over ``words``: the ``state``-th word starting
+    with ``text`` and a space (Python's readline adds none), None after the last."""
+
+    def complete(text: str, state: int) -> str | None:
+        matches = [f"{word} " for word in words if word.startswith(text)]
+        return matches[state] if state < len(matches) else None
+
+    return complete
+
+
+def line_editor(game: MastermindGame) -> Callable[[str], str | None]:
+    """How ``play`` reads a line: on a terminal with readline's editing, history (this
+    session's: up arrow) and Tab completion of the game's colours and the commands."""
+    if sys.stdin.isatty():
+        try:
+            import readline  # input() edits lines once it is imported
+        except ImportError:  # a Python built without it: plain input
+            return _input
+        readline.set_completer(completer([*game.colours, *PLAY_COMMANDS]))
+        readline.set_completer_delims(" ,:\t")
+        libedit = "libedit" in (readline.__doc__ or "")  # macOS's readline
+        readline.parse_and_bind("bind ^I rl_complete" if libedit else "tab: complete")
+    return _input
 
 
 def play_help(game: MastermindGame) -> str:
