@@ -486,7 +486,7 @@ def test_explain_with_svg_highlights_the_conflict_it_found(tmp_path, run) -> Non
     assert status == 1
     conflict_line = err.splitlines()[-1]
     assert conflict_line.startswith("these ") and "givens conflict: " in conflict_line
-    named = conflict_line.split("givens conflict: ")[1].split(", ")
+    named = re.findall(r"\d+ at \[", conflict_line)  # "6 at [3, 3], 11 at [2, 2], ..."
     marked = classed(parse(out), "conflict")
     assert len(marked) == len(named) >= 2
     status, out, _ = run("solve", broken, "--format", "svg")  # without --explain: none
