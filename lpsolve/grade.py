@@ -694,6 +694,10 @@ class Run:
     stopped_by: str | None
     seconds: float
     messages: list[str]
+    #: an optimizing program's cost vector of each answer (clingo's ``Optimization:``)
+    costs: list[list[int]] = field(default_factory=list)
+    #: clingo proved the last answer optimal (``OPTIMUM FOUND``)
+    optimum: bool = False
 
 
 def run_program(
@@ -707,13 +711,17 @@ def run_program(
     on_answer: Callable[[list[clingo.Symbol], Puzzle | None], None] | None = None,
     start: float | None = None,
     arguments: Sequence[str] = (),
+    on_costs: Callable[[list[int]], None] | None = None,
 ) -> tuple[Run, Puzzle | None]:
     """Solve ASP programs (``.lp`` files) together with the facts of puzzle files, as a
     supervised job: ``timeout`` seconds (reading, grounding and search) and
     ``memory_limit`` bytes. ``on_answer(atoms, puzzle)`` sees each answer as it is found.
 
     ``arguments`` are clingo options (e.g. ``--project``), vetted by the caller.
-    Returns the answer sets and the (last) puzzle, whose kind can draw them."""
+    ``limit`` -1 is clingo's default: one answer set, or for a program with
+    ``#minimize``/``#maximize`` every better one until the optimum; ``on_costs`` sees
+    each answer's costs right after it. Returns the answer sets and the (last) puzzle,
+    whose kind can draw them."""
     programs = [f for f in files if f.endswith(".lp")]
     if not programs:
         raise UsageError("give at least one ASP program (a .lp file)")
@@ -723,7 +731,7 @@ def run_program(
     start = time.monotonic() if start is None else start
     deadline = limits.deadline(start)
 
-    def run_job(emit: Emit) -> tuple[bool, str | None, list[str]]:
+    def run_job(emit: Emit) -> tuple[bool, str | None, list[str], bool]:
         puzzles = [load_puzzle(f, kind) for f in files if not f.endswith(".lp")]
         if puzzles:
             emit(("puzzle", puzzles[-1]))
@@ -748,11 +756,14 @@ def run_program(
             limit or 0,
             remaining(deadline),
             on_answer=lambda answer: emit(("answer", answer)),
-            read=lambda model: sorted(model.symbols(shown=True)),  # `run` shows the #show
+            # `run` shows the #show; an optimizing program's answers carry their costs
+            read=lambda model: (sorted(model.symbols(shown=True)), list(model.cost)),
         )
-        return search.complete, search.stopped_by, messages
+        optimum = ctl.statistics["summary"]["models"].get("optimal", 0) > 0
+        return search.complete, search.stopped_by, messages, optimum
 
     answers: list[list[clingo.Symbol]] = []
+    costs: list[list[int]] = []
     shown: list[Puzzle] = []
 
     def receive(item: tuple[str, Any]) -> None:
@@ -760,17 +771,22 @@ def run_program(
         if tag == "puzzle":
             shown.append(value)
         else:
-            answers.append(value)
+            atoms, cost = value
+            answers.append(atoms)
             if on_answer is not None:
-                on_answer(value, shown[-1] if shown else None)
+                on_answer(atoms, shown[-1] if shown else None)
+            if cost:
+                costs.append(cost)
+                if on_costs is not None:
+                    on_costs(cost)
 
     outcome = supervise(run_job, limits, receive, start=start)
-    complete, stopped_by, messages = outcome.value or (False, None, [])
+    complete, stopped_by, messages, optimum = outcome.value or (False, None, [], False)
     if outcome.stopped_by is not None and not complete:
         stopped_by = outcome.stopped_by
     if not complete and stopped_by is None:
         stopped_by = "limit"
-    run = Run(answers, complete, stopped_by, outcome.seconds, messages)
+    run = Run(answers, complete, stopped_by, outcome.seconds, messages, costs, optimum)
     return run, shown[-1] if shown else None
 
 

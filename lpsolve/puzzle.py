@@ -119,6 +119,13 @@ class Puzzle(ABC):
         """The puzzle (``None``) or a solution as an SVG picture, ``conflict`` highlighted."""
         raise UsageError(f"lpsolve cannot draw kind {self.kind} yet")
 
+    def _repr_svg_(self) -> str | None:
+        """Jupyter shows a puzzle as its picture (None: as text, if it cannot draw)."""
+        try:
+            return self.svg()
+        except UsageError:
+            return None
+
     def csp_model(self) -> CspModel:
         """The puzzle as a python-constraint model, for ``--backend csp`` (see
         ``lpsolve/cspmodel.py``); kinds with such a model override it."""
@@ -231,6 +238,16 @@ class Result:
     def stopped(self) -> bool:
         """Stopped by a timeout, the memory limit or Ctrl-C (not by a solution limit)."""
         return self.stopped_by in STOPPED
+
+    def _repr_svg_(self) -> str | None:
+        """Jupyter shows a result as the picture of its first solution, or of the puzzle
+        when none was kept (None: as text, if the kind cannot draw)."""
+        if self.puzzle is None:
+            return None
+        try:
+            return self.puzzle.svg(self.solutions[0] if self.solutions else None)
+        except UsageError:
+            return None
 
     @property
     def status(self) -> Status:

@@ -491,3 +491,19 @@ def test_explain_with_svg_highlights_the_conflict_it_found(tmp_path, run) -> Non
     assert len(marked) == len(named) >= 2
     status, out, _ = run("solve", broken, "--format", "svg")  # without --explain: none
     assert status == 1 and not classed(parse(out), "conflict")
+
+
+def test_notebooks_show_puzzles_and_results_as_pictures() -> None:
+    """Jupyter calls ``_repr_svg_``: a puzzle shows its givens, a result its first
+    solution, read back from the picture as the published one."""
+    puzzle = lpsolve.load(SEED_10)
+    root = parse(puzzle._repr_svg_())
+    assert len(labels(root, "given")) == len(puzzle.givens) and not labels(root, "filled")
+    result = lpsolve.solve(puzzle, 1)
+    numbers = labels(parse(result._repr_svg_()), "given") | labels(
+        parse(result._repr_svg_()), "filled"
+    )
+    xs, ys = sorted({x for x, _ in numbers}), sorted({y for _, y in numbers})
+    assert [[int(numbers[(x, y)]) for x in xs] for y in ys] == published_solution(SEED_10)
+    counted = lpsolve.count(puzzle)  # no solution kept: the puzzle itself
+    assert counted._repr_svg_() == puzzle._repr_svg_()

@@ -28,6 +28,10 @@ PROGRAMS = {
     "four.lp": "{ p(1..4) }.\n#show p/1.\n",
     "shown.lp": "{ a ; b ; c }.\n#show a/0.\n",
     "const.lp": "#const k = 2.\nq(1..k).\n{ r(X) : q(X) }.\n",
+    "minimize.lp": "a(1..3).\n{ p(X) : a(X) }.\n:- not p(2).\n#minimize { X : p(X) }.\n",
+    "maximize.lp": "{ p(1..5) }.\n#maximize { X : p(X) }.\n",
+    "two_levels.lp": "{ p(1..3) }.\n#minimize { X@2 : p(X) }.\n#maximize { 1@1,X : p(X) }.\n",
+    "no_optimum.lp": "{ a }.\n:- a.\n:- not a.\n#minimize { 1 : a }.\n",
 }
 CASES = [
     ("two.lp", []),
@@ -39,6 +43,12 @@ CASES = [
     ("shown.lp", ["-n", "0"]),
     ("const.lp", ["-n", "0", "-c", "k=3"]),
     ("four.lp", ["-n", "0", "--enum-mode=record"]),
+    # optimization: by default every better answer until the optimum
+    ("minimize.lp", []),
+    ("maximize.lp", []),
+    ("maximize.lp", ["-n", "1"]),
+    ("two_levels.lp", []),
+    ("no_optimum.lp", []),
 ]
 
 
@@ -72,11 +82,16 @@ def answers(text: str) -> set[frozenset[str]]:
     }
 
 
-def summary(text: str) -> tuple[str, str]:
-    verdict = next(ln for ln in text.splitlines() if ln.endswith("SATISFIABLE"))
+def summary(text: str) -> tuple[str, str, list[str], list[str]]:
+    """The verdict, the Models figure, each answer's Optimization line and the
+    optimum's lines of the summary."""
+    verdicts = ("SATISFIABLE", "UNSATISFIABLE", "OPTIMUM FOUND", "UNKNOWN")
+    verdict = next(ln for ln in text.splitlines() if ln in verdicts)
     models = re.search(r"^Models +: (\S+)", text, re.M)
     assert models is not None
-    return verdict, models.group(1)
+    costs = re.findall(r"^Optimization: (.*)$", text, re.M)
+    optimum = re.findall(r"^ *(Optimum +: .*|Optimization +: .*)$", text, re.M)
+    return verdict, models.group(1), costs, optimum
 
 
 @pytest.mark.parametrize(("name", "options"), CASES, ids=[f"{n} {' '.join(o)}" for n, o in CASES])
@@ -94,8 +109,12 @@ def test_outf_2_is_clingos_json(programs, name, options) -> None:
     ours = json.loads(lpsolve_run(program, *options, "--outf=2").stdout)
     theirs = json.loads(clingo(program, *options, "--outf=2").stdout)
 
-    def witnesses(data: dict) -> set[frozenset[str]]:
-        return {frozenset(w["Value"]) for call in data["Call"] for w in call.get("Witnesses", [])}
+    def witnesses(data: dict) -> set[tuple[frozenset[str], tuple[int, ...]]]:
+        return {
+            (frozenset(w["Value"]), tuple(w.get("Costs", ())))
+            for call in data["Call"]
+            for w in call.get("Witnesses", [])
+        }
 
     assert witnesses(ours) == witnesses(theirs)
     assert ours["Result"] == theirs["Result"]

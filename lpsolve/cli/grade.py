@@ -202,8 +202,9 @@ def run_run(args: argparse.Namespace) -> int:
     from .. import grade
 
     files = [*args.files, *args.trailing_files]
-    # clingo's default is one answer set; --count counts them all unless -n says
-    models = args.models if args.models is not None else args.limit or (0 if args.count else 1)
+    # clingo's default (-1): one answer set, or every better one until the optimum of an
+    # optimizing program; --count counts them all unless -n says
+    models = args.models if args.models is not None else args.limit or (0 if args.count else -1)
     text = args.outf == 0
     shown = 0
 
@@ -216,6 +217,10 @@ def run_run(args: argparse.Namespace) -> int:
             drawn = grade.answer_text(answer, puzzle, False) if puzzle and not args.atoms else atoms
             print(f"Answer: {shown}\n{drawn}", flush=True)
 
+    def print_costs(costs: list[int]) -> None:
+        if text and not args.count:
+            print(f"Optimization: {' '.join(map(str, costs))}", flush=True)
+
     result, _ = grade.run_program(
         files,
         kind=args.kind,
@@ -226,6 +231,7 @@ def run_run(args: argparse.Namespace) -> int:
         on_answer=print_answer,
         start=args.started,
         arguments=clingo_arguments(args),
+        on_costs=print_costs,
     )
     programs = [f for f in files if f.endswith(".lp")]
     for message in dict.fromkeys(result.messages):
@@ -233,12 +239,17 @@ def run_run(args: argparse.Namespace) -> int:
     n = len(result.answers)
     stopped = result.stopped_by in STOPPED
     verdict = "UNKNOWN" if stopped else "SATISFIABLE" if n else "UNSATISFIABLE"
+    if result.optimum and not stopped:
+        verdict = "OPTIMUM FOUND"
     more = "" if result.complete else "+"
     if text:
         if stopped:
             print(f"*** stopped by {STOP_WORDS[result.stopped_by or 'interrupt']}")
-        print(f"{verdict}\n\nModels       : {n}{more}\nCalls        : 1")
-        print(f"Time         : {result.seconds:.3f}s")
+        print(f"{verdict}\n\nModels       : {n}{more}")
+        if result.costs:
+            print(f"  Optimum    : {'yes' if result.optimum else 'unknown'}")
+            print(f"Optimization : {' '.join(map(str, result.costs[-1]))}")
+        print(f"Calls        : 1\nTime         : {result.seconds:.3f}s")
     else:
         print(json.dumps(_clingo_json(files, result, verdict, more), indent=2))
     return _clingo_exit(result, n)
@@ -248,12 +259,23 @@ def _clingo_json(files: list[str], result: Any, verdict: str, more: str) -> dict
     """clingo's ``--outf=2`` shape."""
     import clingo
 
+    witnesses: list[dict[str, Any]] = [
+        {"Value": [str(a) for a in answer]} for answer in result.answers
+    ]
+    models: dict[str, Any] = {"Number": len(result.answers), "More": "yes" if more else "no"}
+    if result.costs:  # an optimizing program
+        for witness, costs in zip(witnesses, result.costs, strict=True):
+            witness["Costs"] = costs
+        models["Optimum"] = "yes" if result.optimum else "unknown"
+        models["Optimal"] = 1 if result.optimum else 0
+        models["Costs"] = result.costs[-1]
+
     return {
         "Solver": f"lpsolve {__version__} (clingo version {clingo.__version__})",
         "Input": files,
-        "Call": [{"Witnesses": [{"Value": [str(a) for a in answer]} for answer in result.answers]}],
+        "Call": [{"Witnesses": witnesses}],
         "Result": verdict,
-        "Models": {"Number": len(result.answers), "More": "yes" if more else "no"},
+        "Models": models,
         "Calls": 1,
         "Time": {"Total": round(result.seconds, 3)},
     }
