@@ -50,7 +50,7 @@ def make_control(
         ctl = clingo.Control(options, logger=log_message, message_limit=50)
         with encoding_file(encoding or puzzle.encoding) as path:
             ctl.load(path)
-        ctl.add("base", [], facts_program(puzzle.facts()) if facts is None else facts)
+        ctl.add("base", [], puzzle.facts_text() if facts is None else facts)
     except RuntimeError as error:  # clingo reports syntax and option errors this way
         raise LpsolveError(f"clingo: {error}") from error
     return ctl

@@ -208,7 +208,7 @@ def _student_control(
     ctl = clingo.Control(list(extra), logger=lambda _code, text: messages.append(text.strip()))
     load_program(ctl, program, messages)
     try:
-        ctl.add("base", [], asp.facts_program(puzzle.facts()))
+        ctl.add("base", [], puzzle.facts_text())
     except RuntimeError as error:
         raise program_error(messages, program, str(error)) from None
     return ctl
@@ -746,7 +746,7 @@ def run_program(
             load_program(ctl, program, messages)
         try:
             for puzzle in puzzles:
-                ctl.add("base", [], asp.facts_program(puzzle.facts()))
+                ctl.add("base", [], puzzle.facts_text())
         except RuntimeError as error:
             raise program_error(messages, programs[0], str(error)) from None
         _ground(ctl, messages, programs[0])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -50,6 +51,13 @@ class Puzzle(ABC):
     @abstractmethod
     def facts(self) -> list[clingo.Symbol]:
         """The puzzle as ASP facts (symbols), matching the encoding's input interface."""
+
+    def facts_text(self) -> str:
+        """The facts as program text, what the solver reads: each symbol as clingo
+        renders it (strings quoted and escaped by clingo). A kind with many facts
+        writes the text from :data:`FactRow` values instead (:func:`rows_text`), since a
+        clingo symbol per number and its rendering cost 20 us a fact."""
+        return "".join(f"{symbol}.\n" for symbol in self.facts())
 
     @abstractmethod
     def decode(self, atoms: Sequence[clingo.Symbol]) -> Hashable:
@@ -130,6 +138,40 @@ class Puzzle(ABC):
         """The puzzle as a python-constraint model, for ``--backend csp`` (see
         ``lpsolve/cspmodel.py``); kinds with such a model override it."""
         raise UsageError(f"the csp backend has no model for kind {self.kind}")
+
+
+#: a fact as plain data: its predicate's name and its arguments, each an ``int`` or a
+#: constant (a lowercase name the kind chose, never text from a file)
+FactRow = tuple[Any, ...]
+
+_CONSTANT = re.compile(r"[a-z_][A-Za-z0-9_']*")
+
+
+def _term(value: int | str) -> str:
+    if isinstance(value, int):
+        return str(value)
+    if _CONSTANT.fullmatch(value) is None:  # text that could be syntax: a bug in a kind
+        raise ValueError(f"not a constant name: {value!r}")
+    return value
+
+
+def rows_text(rows: Iterable[FactRow]) -> str:
+    """Facts as program text, written directly from :data:`FactRow` values: only
+    integers and checked constant names, so no text becomes syntax."""
+    return "".join(
+        f"{name}({','.join(map(_term, args))}).\n" if args else f"{_term(name)}.\n"
+        for name, *args in rows
+    )
+
+
+def rows_symbols(rows: Iterable[FactRow]) -> list[clingo.Symbol]:
+    """The same facts as clingo symbols (for ``lpsolve facts``, explanations)."""
+    num, fun = clingo.Number, clingo.Function
+
+    def term(value: int | str) -> clingo.Symbol:
+        return num(value) if isinstance(value, int) else fun(_term(value))
+
+    return [fun(name, [term(a) for a in args]) for name, *args in rows]
 
 
 @dataclass(frozen=True)

@@ -353,7 +353,7 @@ def run_cubes(
     solutions: list[Any] = []
     listed: dict[int, int] = {}
 
-    facts = asp.facts_program(puzzle.facts())
+    facts = puzzle.facts_text()
 
     def jobs() -> Iterator[Job]:
         for index in order:

@@ -378,3 +378,22 @@ def test_bad_tiling_input(tmp_path, run, name: str, content: str, expected: str)
     status, out, err = run("solve", path)
     assert status == 2 and out == "" and err.count("\n") == 1
     assert err.startswith(f"error: {path}") and expected in err, err
+
+
+@pytest.mark.parametrize("mode", ["all", "merge-identical", "up-to-symmetry"])
+@pytest.mark.parametrize("name", ["seed-8x8.tiling", "geekoverdose-4x4_2.tiling"])
+def test_fact_text_is_what_clingo_renders(name, mode) -> None:
+    """The solver reads facts written from plain rows; they are exactly the symbols
+    `lpsolve facts` and the explanations use, as clingo renders them."""
+    puzzle = lpsolve.load(INSTANCES / "tiling" / name)
+    puzzle = puzzle.classes(mode == "merge-identical", mode == "up-to-symmetry")
+    assert puzzle.mode == mode
+    assert puzzle.facts_text() == "".join(f"{symbol}.\n" for symbol in puzzle.facts())
+
+
+@pytest.mark.parametrize("bad", ["B", "b)", "x. #script", "", "1a"])
+def test_fact_rows_refuse_anything_but_constants(bad) -> None:
+    from lpsolve.puzzle import rows_text
+
+    with pytest.raises(ValueError):
+        rows_text([("cell", 0, 0, bad)])

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
-from .. import api, asp, supervised
+from .. import api, supervised
 from ..errors import LpsolveError, UsageError
 from ..jobs import Outcome
 from ..kinds import KINDS, kind_spec
@@ -785,7 +785,7 @@ def run_facts(args: argparse.Namespace) -> int:
 
     # the file name is the user's text: one comment line whatever it holds
     print(f"% {comment_safe(puzzle.source)}: input facts for encodings/{puzzle.encoding}")
-    sys.stdout.write(asp.facts_program(puzzle.facts()))
+    sys.stdout.write(puzzle.facts_text())
     return EXIT_SOLVED
 
 
