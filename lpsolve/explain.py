@@ -40,6 +40,7 @@ from clingo import ast
 
 from .asp import facts_program, log_message
 from .errors import InternalError, LpsolveError, UsageError
+from .kinds.textformat import plural
 from .puzzle import Clue, Puzzle
 from .resources import encoding_file
 
@@ -133,9 +134,12 @@ class Ambiguity:
             for clue in self.differing:
                 values.setdefault(clue.place, []).append(clue.value)
             items = [f"{place} can hold {_either(vs)}" for place, vs in values.items()]
-            what = f"{len(items)} cells"
+            what = plural(len(items), "cell")
         else:
-            items, what = [clue.text for clue in self.differing], f"{len(self.differing)} values"
+            items, what = (
+                [clue.text for clue in self.differing],
+                plural(len(self.differing), "value"),
+            )
         text = "; ".join(items[:_SHOWN])
         more = len(items) - _SHOWN
         text += f"; ... ({more} more; --format json lists all)" if more > 0 else ""

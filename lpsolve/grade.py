@@ -37,6 +37,7 @@ from .errors import PuzzleError, UsageError
 from .jobs import DEFAULT_MEMORY, Emit, Limits, supervise
 from .kinds import kind_spec
 from .kinds import load as load_puzzle
+from .kinds.textformat import plural
 from .puzzle import Puzzle
 from .resources import encoding_file, instances_dir
 from .supervised import call, remaining
@@ -521,7 +522,7 @@ def grade_instance(
             grade.missing_example = _example(puzzle, missing[0], [])
     if not (reference.complete and student.complete):
         grade.notes.append(
-            f"compared the first {max_solutions} answers only (--max-solutions)"
+            f"compared the first {plural(max_solutions, 'answer')} only (--max-solutions)"
             if "limit" in (reference.stopped_by, student.stopped_by)
             else "the student's program ran out of time (grounding or search): "
             "compared what it found"
@@ -655,7 +656,7 @@ def report_lines(result: Grade) -> list[str]:
             lines += _example_lines(g.wrong_example)
         if g.missing and g.missing_example is not None:
             lines.append(
-                f"  {g.missing} of the reference's {g.reference_count} answers not "
+                f"  {g.missing} of the reference's {plural(g.reference_count, 'answer')} not "
                 f"found; the first:"
             )
             lines += _example_lines(g.missing_example)

@@ -25,6 +25,7 @@ from ..errors import PuzzleError, UsageError
 from ..jobs import writing_output
 from ..kinds import mastermind as mm
 from ..kinds.mastermind import MastermindGame
+from ..kinds.textformat import plural
 from ..puzzle import STOP_STATUS, STOPPED
 from ..supervised import call_printing, remaining
 from .common import (
@@ -113,11 +114,6 @@ def add_parsers(subparsers: Any) -> None:
 
 def _time(seconds: float) -> str:
     return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
-
-
-def _plural(n: int, word: str) -> str:
-    ending = "" if n == 1 else "es" if word.endswith("s") else "s"
-    return f"{n:,} {word}{ending}"
 
 
 def query_name(args: argparse.Namespace) -> str:
@@ -341,9 +337,9 @@ def run_is_consistent(game: MastermindGame, args: argparse.Namespace) -> int:
         print(f"no: {shown} repeats a colour, which this game forbids")
         return EXIT_NO
     if not ruled_out:
-        print(f"yes: {shown} fits all {_plural(len(game.guesses), 'guess')}")
+        print(f"yes: {shown} fits all {plural(len(game.guesses), 'guess')}")
         return EXIT_OK
-    print(f"no: {shown} is ruled out by {_plural(len(ruled_out), 'guess')}")
+    print(f"no: {shown} is ruled out by {plural(len(ruled_out), 'guess')}")
     for index, got in ruled_out:
         guess = game.guesses[index]
         where = f" (line {guess.line})" if guess.line is not None else ""
@@ -430,7 +426,7 @@ def run_list(game: MastermindGame, args: argparse.Namespace) -> int:
             out.write("\n".join(conflict_lines(game)) + "\n")
         else:
             how = "search complete" if complete else f"stopped by {stopped}, at least"
-            out.write(f"{_plural(count, 'consistent code')} ({how}) ({_time(seconds)})\n")
+            out.write(f"{plural(count, 'consistent code')} ({how}) ({_time(seconds)})\n")
             if codes:
                 if len(codes) < count:
                     how_listed = (
@@ -457,7 +453,7 @@ def format_codes(codes: list[tuple[str, ...]], compact: bool = False) -> str:
 
 def suggestion_text(game: MastermindGame, found: codebreaker.Suggestions, by: str, top: int) -> str:
     lines = [
-        f"{_plural(found.remaining, 'consistent code')}; candidates: {found.how_chosen()} "
+        f"{plural(found.remaining, 'consistent code')}; candidates: {found.how_chosen()} "
         f"({_time(found.seconds)})"
     ]
     for name, meaning in codebreaker.CRITERIA.items():
@@ -487,7 +483,7 @@ def suggestion_text(game: MastermindGame, found: codebreaker.Suggestions, by: st
 
 def _measure(c: codebreaker.Candidate, name: str) -> str:
     return {
-        "minimax": f"worst case {_plural(c.worst, 'code')}",
+        "minimax": f"worst case {plural(c.worst, 'code')}",
         "expected": f"{c.expected:,.1f} codes expected",
         "entropy": f"{c.entropy:.3f} bits",
         "parts": f"{c.parts} feedbacks",
@@ -643,7 +639,7 @@ def play_assistant(
             continue
         history.append(history[-1].with_guess(guess))
         if guess.black == game.pegs:
-            out.write(f"solved in {_plural(len(history[-1].guesses), 'guess')}\n")
+            out.write(f"solved in {plural(len(history[-1].guesses), 'guess')}\n")
             return EXIT_OK
         _advise(history[-1], args, out)
 
@@ -654,7 +650,7 @@ def _advise(game: MastermindGame, args: argparse.Namespace, out: TextIO) -> None
         out.write("no consistent code: the feedback contradicts itself\n")
         out.write("\n".join(conflict_lines(game)) + "\n'undo' drops the last guess\n")
         return
-    out.write(f"{_plural(count.count, 'consistent code')}\n")
+    out.write(f"{plural(count.count, 'consistent code')}\n")
     if count.count == 1:
         (code,) = api.solve(game, 1).solutions
         out.write(f"the secret must be: {game.code_text(code.colours)}\n")
@@ -700,5 +696,5 @@ def play_codemaker(
         black, white = game.feedback_of(guess, secret)
         out.write(feedback_text((black, white)) + "\n")
         if black == game.pegs:
-            out.write(f"solved in {_plural(tries, 'guess')}\n")
+            out.write(f"solved in {plural(tries, 'guess')}\n")
             return EXIT_OK

@@ -16,6 +16,7 @@ from .. import api, supervised
 from ..errors import LpsolveError, UsageError
 from ..jobs import Outcome
 from ..kinds import KINDS, kind_spec
+from ..kinds.textformat import plural
 from ..puzzle import STOP_STATUS, Clue, Puzzle, Result
 from ..resources import encoding_text
 from .common import (
@@ -532,10 +533,6 @@ def _count_with_progress(args: argparse.Namespace) -> supervised.Solved:
             show.close()
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n:,} {word}{'' if n == 1 else 's'}"
-
-
 def solve_summary(
     result: Result, seconds: float, *, listing: bool, counting: bool, reasons: Sequence[str] = ()
 ) -> str:
@@ -545,17 +542,17 @@ def solve_summary(
     n = result.count
     if result.stopped:
         reason = STOP_WORDS[result.stopped_by or "interrupt"]
-        head = "no solution found yet" if n == 0 else f"{_plural(n, 'solution')} found"
+        head = "no solution found yet" if n == 0 else f"{plural(n, 'solution')} found"
         return f"{head}; stopped by {reason}, search incomplete ({time_text})"
     if n == 0:
         return f"no solution (search complete) ({time_text}){_indented(reasons)}"
     if result.complete:
         uniqueness = "unique" if n == 1 else "not unique"
-        return f"{_plural(n, 'solution')}, search complete: {uniqueness} ({time_text})"
+        return f"{plural(n, 'solution')}, search complete: {uniqueness} ({time_text})"
     if not listing and not counting:  # default run: one shown, a second one found
         return f"not unique: at least 2 solutions (one shown; --all lists them) ({time_text})"
     tail = "not unique" if n >= 2 else "uniqueness not checked"
-    return f"{_plural(n, 'solution')}, stopped at the limit: {tail} ({time_text})"
+    return f"{plural(n, 'solution')}, stopped at the limit: {tail} ({time_text})"
 
 
 def _indented(lines: Sequence[str]) -> str:

@@ -190,7 +190,10 @@ class HidatoPuzzle(Puzzle):
         problems: list[str] = []
         path = solution.path
         if len(path) != len(self.cells):
-            problems.append(f"{len(path)} numbers placed on a board of {len(self.cells)} cells")
+            problems.append(
+                f"{textformat.plural(len(path), 'number')} placed on a board of "
+                f"{textformat.plural(len(self.cells), 'cell')}"
+            )
         if sorted(path) != sorted(self.cells):
             problems.append("the numbers do not fill every cell exactly once")
         numbers = solution.numbers()

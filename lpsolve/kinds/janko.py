@@ -73,7 +73,8 @@ def read_grid(text: str, source: str) -> Grid:
         if len(row) != cols:
             at = row[cols].col if len(row) > cols else len(line.text) + 1
             raise PuzzleError(
-                f"row has {len(row)} cells, expected {cols} (the header says '{rows} {cols}')",
+                f"row has {textformat.plural(len(row), 'cell')}, expected {cols} "
+                f"(the header says '{rows} {cols}')",
                 source,
                 line.number,
                 at,

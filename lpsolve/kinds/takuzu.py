@@ -26,6 +26,7 @@ from .. import limits
 from ..errors import PuzzleError, UsageError
 from ..puzzle import Clue, Puzzle, givens_without
 from . import janko, textformat
+from .textformat import plural
 
 if TYPE_CHECKING:  # python-constraint is imported only for --backend csp
     from ..cspmodel import CspModel
@@ -476,7 +477,7 @@ def _parse_compact(rows: list[textformat.Line], source: str, distinct: bool) -> 
             width = _even_width(len(cells), source, line, start + len(cells) - 1)
         elif len(cells) != width:
             raise PuzzleError(
-                f"row has {len(cells)} cells, expected {width} (as the first row)",
+                f"row has {plural(len(cells), 'cell')}, expected {width} (as the first row)",
                 source,
                 line.number,
                 start + min(len(cells), width),
@@ -545,7 +546,7 @@ def _parse_spaced(lines: list[textformat.Line], source: str, distinct: bool) -> 
             width = _even_width(cells, source, line, origin + 2 * cells - 1)
         elif cells != width:
             raise PuzzleError(
-                f"row has {cells} cells, expected {width} (as the first row)",
+                f"row has {plural(cells, 'cell')}, expected {width} (as the first row)",
                 source,
                 line.number,
                 origin + 2 * min(cells, width) + 1,
@@ -607,7 +608,7 @@ def _even_width(cells: int, source: str, line: textformat.Line, last: int) -> in
     """``cells``, the width, if even; ``last``: the column of the row's last cell."""
     if cells % 2:
         raise PuzzleError(
-            f"the first row has {cells} cells: Takuzu needs an even width",
+            f"the first row has {plural(cells, 'cell')}: Takuzu needs an even width",
             source,
             line.number,
             last,

@@ -82,6 +82,14 @@ def split_commas(line: Line, most: int | None = None) -> list[Token]:
     return tokens
 
 
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``1 cell``, ``2 cells``, ``1,000 guesses``: the count and the word it asks for
+    (``many``: an irregular plural)."""
+    if count == 1:
+        return f"1 {word}"
+    return f"{count:,} {many or (word + 'es' if word.endswith(('s', 'sh', 'ch')) else word + 's')}"
+
+
 def cell_name(row: int, col: int) -> str:
     """How every kind names a cell of a grid file for people: ``(row 2, col 3)``,
     counted from 1 as the file shows it (facts and JSON count from 0)."""

@@ -32,7 +32,7 @@ from .. import limits
 from ..errors import PuzzleError, UsageError
 from ..puzzle import Clue, FactRow, Puzzle, rows_symbols, rows_text
 from . import textformat
-from .textformat import cell_name
+from .textformat import cell_name, plural
 
 if TYPE_CHECKING:  # python-constraint is imported only for --backend csp
     from ..cspmodel import CspModel
@@ -357,7 +357,9 @@ class TilingPuzzle(Puzzle):
             stones = sum(c == colour for shape in self.shapes for _, _, c in shape)
             board = sum(c == colour for c in self.board.values())
             if stones != board:
-                reasons.append(f"colours: the stones have {stones} {name} cells, the board {board}")
+                reasons.append(
+                    f"colours: the stones have {plural(stones, name + ' cell')}, the board {board}"
+                )
         placed = {placement.stone for placement in self.placements}
         for s in range(len(self.shapes)):
             if s not in placed:
@@ -732,7 +734,8 @@ def parse(text: str, source: str, extension: str = ".tiling") -> TilingPuzzle:
     area = sum(len(shape) for shape in shapes)
     if area != len(board):
         raise PuzzleError(
-            f"the {len(shapes)} stones have {area} cells in all, the board has {len(board)}",
+            f"the {plural(len(shapes), 'stone')} have {plural(area, 'cell')} in all, "
+            f"the board has {len(board)}",
             source,
             first.number,
             value_col,
