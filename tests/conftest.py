@@ -116,3 +116,72 @@ def hidato_boards(draw):
     shown = draw(st.floats(0.0, 0.6))
     keep_ends = draw(st.booleans())
     return puzzle_from_path(path, adjacency, shown, rng, keep_ends=keep_ends), path
+
+
+# -- slow tests -------------------------------------------------------------------------
+
+#: Tests (or whole test functions and modules) that take 1.5 s or more each on the
+#: 2-core machine (``python -m pytest --durations=80``, measured on a loaded machine).
+#: ``python -m pytest`` leaves them out and runs in under 3 minutes; ``.ci/run`` also
+#: runs them (``python -m pytest -m slow``).
+SLOW_MODULES = ("tests/test_cluster.py",)  # a Dask scheduler and workers per module
+SLOW_FUNCTIONS = ("tests/test_fuzz.py::test_mutated_inputs_load_or_are_refused_cleanly",)
+SLOW_TESTS = frozenset(
+    [
+        "tests/test_batch.py::test_ctrl_c_leaves_the_report_complete_up_to_then",
+        "tests/test_cli.py::test_ctrl_c_keeps_what_was_found_and_exits_3",
+        "tests/test_cli_conventions.py::test_a_long_search_shows_what_it_does_on_a_terminal_only",
+        "tests/test_cli_conventions.py::test_every_help_example_runs[lpsolve grade tests/students/takuzu_rows_may_repeat.lp --kind takuzu]",
+        "tests/test_cli_conventions.py::test_every_help_example_runs[lpsolve solve instances/tiling/seed-8x8.tiling --count --jobs 2]",
+        "tests/test_csp.py::test_cross_check_every_bundled_instance[instances/magic/seed-5x5.magic]",
+        "tests/test_csp.py::test_cross_check_every_bundled_instance[instances/takuzu/letheed-grid4.takuzu]",
+        "tests/test_csp.py::test_timeout_in_the_cross_check_exits_3",
+        "tests/test_explain.py::test_conflict_is_minimal_and_names_the_changed_given[seed-5x5.magic-(0, 4)-22]",
+        "tests/test_explain.py::test_conflict_is_minimal_and_names_the_changed_given[seed-5x5.magic-(1, 3)-24]",
+        "tests/test_explain.py::test_conflict_is_minimal_and_names_the_changed_given[seed-5x5.magic-(2, 3)-12]",
+        "tests/test_explain.py::test_differing_values_match_full_enumeration_and_suggestion_is_unique[seed-5x5.magic-2]",
+        "tests/test_explain.py::test_differing_values_match_full_enumeration_and_suggestion_is_unique[seed003-hidato-40.json-4]",
+        "tests/test_grade.py::test_grades_every_bundled_instance_by_default",
+        "tests/test_grade.py::test_missing_adjacency_rule_gives_wrong_answers_named_by_the_checker",
+        "tests/test_grade.py::test_plain_student_magic_is_correct",
+        "tests/test_grade.py::test_reference_encoding_grades_all_correct[tiling]",
+        "tests/test_input_limits.py::test_a_1000x1000_hidato_board_is_accepted",
+        "tests/test_input_limits.py::test_a_contradiction_at_the_end_of_a_long_game_is_found_quickly",
+        "tests/test_limits.py::test_ctrl_c_during_grounding",
+        "tests/test_limits.py::test_draw_solve_timeout",
+        "tests/test_limits.py::test_grade_ctrl_c_in_a_students_grounding",
+        "tests/test_limits.py::test_grade_never_ending_student",
+        "tests/test_limits.py::test_mastermind_memory_limit",
+        "tests/test_limits.py::test_memory_limit",
+        "tests/test_limits.py::test_memory_limit_in_check_text",
+        "tests/test_limits.py::test_parent_killed_takes_the_job_along",
+        "tests/test_magic.py::test_every_3x3_board_matches_a_brute_force_on_both_backends[1-givens0]",
+        "tests/test_magic.py::test_every_3x3_board_matches_a_brute_force_on_both_backends[3-givens2]",
+        "tests/test_mastermind.py::test_play_assistant_reprompts_on_bad_lines_and_ends_at_eof",
+        "tests/test_schema.py::test_answers_follow_the_schema[solve --count0]",
+        "tests/test_schema.py::test_grade_reports_follow_the_schema[hidato_plain.lp]",
+        "tests/test_schema.py::test_mastermind_answers_follow_the_schema[seed-6x9.mastermind --suggest --top 2]",
+        "tests/test_schema.py::test_the_schema_rejects_broken_verdicts_and_reports",
+        "tests/test_split.py::test_a_count_stopped_by_its_timeout_keeps_exact_cubes",
+        "tests/test_split.py::test_ctrl_c_stops_a_split_count_and_keeps_the_checkpoint",
+        "tests/test_split.py::test_magic_counts_in_cubes_match_a_brute_force",
+        "tests/test_takuzu_variants.py::test_bundled_variant_puzzles_have_one_solution_by_brute_force[binairo-plus-6x6]",
+        "tests/test_takuzu_variants.py::test_bundled_variant_puzzles_have_one_solution_by_brute_force[tohu-wa-vohu-6x6]",
+        "tests/test_tiling.py::test_the_seed_8x8_all_208_solutions",
+        "tests/test_tiling.py::test_the_seed_8x8_class_counts[flags0-104]",
+        "tests/test_tiling.py::test_the_seed_8x8_class_counts[flags1-26]",
+        "tests/test_tutorial.py::test_tutorial_command[lpsolve run docs/tutorial/step1.lp docs/tutorial/tiny.takuzu --count]",
+        "tests/test_tutorial.py::test_tutorial_command[lpsolve run docs/tutorial/step2.lp docs/tutorial/tiny.takuzu --count]",
+    ]
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        node = item.nodeid
+        if (
+            node in SLOW_TESTS
+            or node.split("[")[0] in SLOW_FUNCTIONS
+            or node.startswith(SLOW_MODULES)
+        ):
+            item.add_marker(pytest.mark.slow)
