@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from . import asp
+from .backends import asp
 from .errors import InternalError, UsageError
 from .kinds import load as _load_file
 from .kinds import parse_text
@@ -39,7 +39,7 @@ def backend_solve(name: str) -> Callable[..., Result]:
     if name == "clingo":
         return asp.solve
     if name == "csp":
-        from . import csp
+        from .backends import csp
 
         return csp.solve
     raise UsageError(f"unknown backend {name!r}; expected one of {', '.join(BACKENDS)}")

@@ -22,7 +22,8 @@ import clingo
 from rich.console import Console
 from rich.table import Table
 
-from . import api, csp
+from . import api
+from .backends import csp
 from .errors import LpsolveError, UsageError
 from .kinds import EXTENSIONS
 from .puzzle import Puzzle

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import clingo
 
-from . import asp
+from .backends import asp
 from .errors import LpsolveError
 from .kinds.mastermind import MastermindGame, describe_guess
 

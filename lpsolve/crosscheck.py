@@ -22,7 +22,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import asp, csp
+from .backends import asp, csp
 from .puzzle import Puzzle, Result
 
 BACKENDS = ("clingo", "csp")

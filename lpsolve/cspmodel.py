@@ -1,4 +1,4 @@
-"""How a kind states its puzzle for the python-constraint backend (``lpsolve/csp.py``):
+"""How a kind states its puzzle for the python-constraint backend (``lpsolve/backends/csp.py``):
 variables with their candidate values, constraints over them, and how a complete
 assignment becomes a solution. Kept apart from the backend so that kinds (and the
 Puzzle interface) can build models without importing the solver: arrows point down.

@@ -38,7 +38,7 @@ from typing import Any
 import clingo
 from clingo import ast
 
-from .asp import facts_program, log_message
+from .backends.asp import facts_program, log_message
 from .errors import InternalError, LpsolveError, UsageError
 from .kinds.textformat import plural
 from .puzzle import Clue, Puzzle

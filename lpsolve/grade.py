@@ -32,7 +32,8 @@ from typing import Any
 import clingo
 import clingo.ast
 
-from . import asp, sandbox
+from . import sandbox
+from .backends import asp
 from .errors import PuzzleError, UsageError
 from .jobs import DEFAULT_MEMORY, Emit, Limits, supervise
 from .kinds import kind_spec

@@ -31,7 +31,8 @@ from typing import Any
 
 import clingo
 
-from . import api, asp
+from . import api
+from .backends import asp
 from .errors import InternalError, LpsolveError, PuzzleError, UsageError
 from .jobs import Emit, Job, Limits, OnDone, Outcome, supervise_many
 from .kinds import STDIN, stdin_bytes

@@ -11,7 +11,8 @@ import constraint
 import pytest
 
 import lpsolve
-from lpsolve import api, csp
+from lpsolve import api
+from lpsolve.backends import csp
 from lpsolve.cspmodel import AllowedPairs, CspModel
 from lpsolve.errors import UsageError
 from lpsolve.kinds import EXTENSIONS

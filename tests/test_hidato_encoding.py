@@ -6,7 +6,7 @@ import clingo
 import pytest
 
 import lpsolve
-from lpsolve.asp import facts_program
+from lpsolve.backends.asp import facts_program
 from lpsolve.generate import rectangle
 from lpsolve.kinds.hidato import build
 from lpsolve.resources import encoding_path

@@ -16,7 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lpsolve
-from lpsolve import asp, codebreaker
+from lpsolve import codebreaker
+from lpsolve.backends import asp
 from lpsolve.kinds.mastermind import Code, Guess, MastermindGame, score
 
 from .conftest import INSTANCES, ROOT

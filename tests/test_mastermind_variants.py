@@ -14,7 +14,8 @@ import numpy as np
 import pytest
 
 import lpsolve
-from lpsolve import api, asp, codebreaker
+from lpsolve import api, codebreaker
+from lpsolve.backends import asp
 from lpsolve.errors import PuzzleError
 from lpsolve.kinds.mastermind import Guess, MastermindGame, parse
 

@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 
 import lpsolve
-from lpsolve import asp, split
+from lpsolve import split
+from lpsolve.backends import asp
 from lpsolve.kinds.hidato import build
 from lpsolve.kinds.magic import MagicPuzzle
 from lpsolve.kinds.mastermind import MastermindGame, score

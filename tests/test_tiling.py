@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import lpsolve
-from lpsolve import asp
+from lpsolve.backends import asp
 from lpsolve.kinds.tiling import TilingPuzzle, TilingSolution
 
 from .conftest import INSTANCES

@@ -12,10 +12,10 @@ from typing import Any
 
 import clingo
 
-from . import logs
-from .errors import LpsolveError
-from .puzzle import Puzzle, Result, Stats
-from .resources import encoding_file
+from .. import logs
+from ..errors import LpsolveError
+from ..puzzle import Puzzle, Result, Stats
+from ..resources import encoding_file
 
 #: called with each solution as it is found; returning False stops the search
 OnSolution = Callable[[Any], bool | None]

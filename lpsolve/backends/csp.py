@@ -28,8 +28,8 @@ from typing import Any
 
 import constraint
 
-from .cspmodel import Assignment, CspModel
-from .puzzle import Puzzle, Result, Stats
+from ..cspmodel import Assignment, CspModel
+from ..puzzle import Puzzle, Result, Stats
 
 #: called with each solution as it is found; returning False stops the search
 OnSolution = Callable[[Any], bool | None]
@@ -159,7 +159,8 @@ def solve(
     on_solution: OnSolution | None = None,
     on_progress: OnProgress | None = None,
 ) -> Result:
-    """Search for up to ``limit`` solutions (``None``: all), like :func:`lpsolve.asp.solve`.
+    """Search for up to ``limit`` solutions (``None``: all), as
+    :func:`lpsolve.backends.asp.solve` does.
 
     With ``decode=False`` solutions are only counted. ``timeout`` bounds the search
     (building the model is not interruptible); Ctrl-C stops it too. Either way what
