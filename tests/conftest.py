@@ -124,10 +124,14 @@ def hidato_boards(draw):
 #: 2-core machine (``python -m pytest --durations=80``, measured on a loaded machine).
 #: ``python -m pytest`` leaves them out and runs in under 3 minutes; ``.ci/run`` also
 #: runs them (``python -m pytest -m slow``).
-SLOW_MODULES = ("tests/test_cluster.py",)  # a Dask scheduler and workers per module
+SLOW_MODULES = (
+    "tests/test_cluster.py",  # a Dask scheduler and workers per module
+    "tests/test_packaging.py",  # builds the wheel and installs it in a new environment
+)
 SLOW_FUNCTIONS = ("tests/test_fuzz.py::test_mutated_inputs_load_or_are_refused_cleanly",)
 SLOW_TESTS = frozenset(
     [
+        "tests/test_grade.py::test_too_slow",  # waits out a 3 s time limit
         "tests/test_batch.py::test_ctrl_c_leaves_the_report_complete_up_to_then",
         "tests/test_cli.py::test_ctrl_c_keeps_what_was_found_and_exits_3",
         "tests/test_cli_conventions.py::test_a_long_search_shows_what_it_does_on_a_terminal_only",
