@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .. import limits
 from ..errors import PuzzleError
@@ -36,8 +36,7 @@ def is_janko(text: str) -> bool:
     return size is not None and min(int(size.group(1)), int(size.group(2))) >= 2
 
 
-@dataclass(frozen=True)
-class Grid:
+class Grid(NamedTuple):
     """A grid as read: the ``ROWS COLS`` line and the columns of its two numbers, the
     row lines and, per row, its cells' tokens."""
 

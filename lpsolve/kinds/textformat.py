@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from itertools import islice
-from typing import Any
+from typing import Any, NamedTuple
 
 from .. import limits
 from ..errors import PuzzleError
@@ -18,8 +17,7 @@ _HEADER = re.compile(r"([A-Za-z][A-Za-z_-]*)\s*:")
 _CONTENT = re.compile(r"^[^\S\n]*[^\s#][^\n]*", re.MULTILINE)
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):  # records made by the thousand: tuples, not dataclasses
     number: int  # 1-based
     text: str  # without the newline and trailing whitespace
 
@@ -28,8 +26,7 @@ class Line:
         return len(self.text) - len(self.text.lstrip())
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(NamedTuple):
     text: str  # stripped
     col: int  # 1-based column of its first character (of the field if empty)
 
