@@ -51,6 +51,13 @@ class Puzzle(ABC):
     def facts(self) -> list[clingo.Symbol]:
         """The puzzle as ASP facts (symbols), matching the encoding's input interface."""
 
+    def solving_facts(self) -> str:
+        """The facts the kind's own encoding is solved with, as ASP text. By default
+        clingo's rendering of :meth:`facts`; a kind with large boards may say the same
+        more compactly (a form its encoding also accepts), built from validated numbers
+        only, never from user text."""
+        return "".join(f"{symbol}.\n" for symbol in self.facts())
+
     @abstractmethod
     def decode(self, atoms: Sequence[clingo.Symbol]) -> Hashable:
         """Turn the shown atoms of one model into a solution value."""

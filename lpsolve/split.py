@@ -352,7 +352,7 @@ def run_cubes(
     solutions: list[Any] = []
     listed: dict[int, int] = {}
 
-    facts = asp.facts_program(puzzle.facts())
+    facts = puzzle.solving_facts()
 
     def jobs() -> Iterator[Job]:
         for index in order:
