@@ -53,11 +53,19 @@ class Puzzle(ABC):
         """The puzzle as ASP facts (symbols), matching the encoding's input interface."""
 
     def facts_text(self) -> str:
-        """The facts as program text, what the solver reads: each symbol as clingo
-        renders it (strings quoted and escaped by clingo). A kind with many facts
-        writes the text from :data:`FactRow` values instead (:func:`rows_text`), since a
-        clingo symbol per number and its rendering cost 20 us a fact."""
+        """:meth:`facts` as program text (``lpsolve facts``, graded programs): each
+        symbol as clingo renders it (strings quoted and escaped by clingo). A kind with
+        many facts writes the same text from :data:`FactRow` values instead
+        (:func:`rows_text`): a clingo symbol per number and its rendering cost 20 us a
+        fact."""
         return "".join(f"{symbol}.\n" for symbol in self.facts())
+
+    def solving_facts(self) -> str:
+        """The facts the kind's own encoding is solved with, as ASP text. By default
+        :meth:`facts_text`; a kind with large boards may say the same more compactly (a
+        form its encoding also accepts), built from validated numbers only, never from
+        user text."""
+        return self.facts_text()
 
     @abstractmethod
     def decode(self, atoms: Sequence[clingo.Symbol]) -> Hashable:

@@ -354,7 +354,7 @@ def run_cubes(
     solutions: list[Any] = []
     listed: dict[int, int] = {}
 
-    facts = puzzle.facts_text()
+    facts = puzzle.solving_facts()
 
     def jobs() -> Iterator[Job]:
         for index in order:

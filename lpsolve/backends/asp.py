@@ -44,13 +44,18 @@ def make_control(
     facts: str | None = None,
 ) -> clingo.Control:
     """A control object with the puzzle's facts (``facts``: their text, if already
-    made) and encoding (default: the kind's own) loaded, not yet ground."""
+    made) and encoding (default: the kind's own) loaded, not yet ground. The kind's own
+    encoding gets :meth:`~lpsolve.puzzle.Puzzle.solving_facts`, another one (a lesson
+    encoding) the plain :meth:`~lpsolve.puzzle.Puzzle.facts_text`."""
+    own_encoding = encoding is None or encoding == puzzle.encoding
+    if facts is None:
+        facts = puzzle.solving_facts() if own_encoding else puzzle.facts_text()
     try:
         options = [*puzzle.solver_arguments, *arguments]
         ctl = clingo.Control(options, logger=log_message, message_limit=50)
         with encoding_file(encoding or puzzle.encoding) as path:
             ctl.load(path)
-        ctl.add("base", [], puzzle.facts_text() if facts is None else facts)
+        ctl.add("base", [], facts)
     except RuntimeError as error:  # clingo reports syntax and option errors this way
         raise LpsolveError(f"clingo: {error}") from error
     return ctl

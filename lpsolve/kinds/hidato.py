@@ -118,12 +118,44 @@ class HidatoPuzzle(Puzzle):
         facts += [fun("given", [num(x), num(y), num(n)]) for (x, y), n in self.givens.items()]
         return facts
 
+    def solving_facts(self) -> str:
+        """The same board as :meth:`facts`, in the compact form the encoding also
+        accepts: each run of cells in a row as one interval fact ``cell(X0..X1,Y)``, and
+        the moves as ``move(DX,DY)`` instead of one ``adj/4`` fact per move (the
+        encoding derives ``adj/4``). A 100x100 board becomes 100 ``cell`` facts and 8
+        ``move`` facts instead of 10,000 and 78,804. Every term is a Python ``int``
+        formatted with ``:d`` (which refuses anything else), so no text reaches clingo
+        but digits and minus signs."""
+        lines = []
+        rows: dict[int, list[int]] = {}
+        for x, y in self.cells:
+            rows.setdefault(y, []).append(x)
+        for y, xs in rows.items():
+            xs.sort()
+            start = xs[0]
+            for previous, x in zip(xs, [*xs[1:], None], strict=True):
+                if x != previous + 1:  # a run ends at previous (x is None at the end)
+                    lines.append(f"cell({start:d}..{previous:d},{y:d}).")
+                    start = x
+        lines += [f"move({dx:d},{dy:d})." for dx, dy in self.offsets]
+        lines += [f"given({x:d},{y:d},{n:d})." for (x, y), n in self.givens.items()]
+        return "\n".join(lines) + "\n"
+
     def decode(self, atoms: Sequence[clingo.Symbol]) -> HidatoSolution:
         path: list[Cell | None] = [None] * len(self.cells)
         for atom in atoms:
-            if atom.match("number", 3):
+            # Read from clingo's text of the atom: one call into clingo per atom rather
+            # than six (a 100x100 board: 0.05 s instead of 0.14 s); any other shape
+            # takes the symbol API.
+            text = str(atom)
+            fields = text[7:-1].split(",") if text.startswith("number(") else ()
+            if len(fields) == 3 and all(f.lstrip("-").isdigit() for f in fields):
+                x, y, n = map(int, fields)
+            elif atom.match("number", 3):
                 x, y, n = (arg.number for arg in atom.arguments)
-                path[n - 1] = (x, y)
+            else:
+                continue
+            path[n - 1] = (x, y)
         # A hole in the path is caught by the checker, not hidden here.
         return HidatoSolution(tuple(cell if cell is not None else (0, 0) for cell in path))
 
