@@ -6,7 +6,8 @@ included in both):
 
 * A: ``lpsolve solve FILE`` (one solution, then the uniqueness check: 2 models);
 * B: ``python -m clingo ENCODING FACTS -n 2`` with the kind's own solver options,
-  where FACTS is what ``lpsolve facts FILE`` prints: the same search, without lpsolve.
+  where FACTS is the text lpsolve gives clingo (``puzzle.solving_facts()``): the same
+  search, without lpsolve.
 
 It reports the median wall time of each and their ratio, medians of ``--repeat`` runs.
 The package is compiled to byte code first (``compileall``), as ``pip install`` does:
@@ -47,8 +48,7 @@ def pair(path: Path, facts_dir: Path) -> tuple[list[str], list[str]]:
     """(lpsolve's command, clingo's command) for one puzzle file."""
     puzzle = lpsolve.load(path)
     facts = facts_dir / f"{path.name}.lp"
-    with facts.open("w") as out:
-        subprocess.run([str(LPSOLVE), "facts", str(path)], stdout=out, check=True)
+    facts.write_text(puzzle.solving_facts())
     clingo = [sys.executable, "-m", "clingo", str(encoding_path(puzzle.encoding)), str(facts)]
     return [str(LPSOLVE), "solve", str(path)], [*clingo, "-n", "2", *puzzle.solver_arguments]
 
