@@ -266,3 +266,28 @@ def test_play_completes_colours_with_tab_on_a_terminal() -> None:
     colours = ("red", "blue", "green", "yellow", "black", "white")
     left = sum(score(guess, code) == (0, 2) for code in itertools.product(colours, repeat=4))
     assert f"{left:,} consistent codes" in text.split("guess 1> ")[1]
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["mastermind", "--pegs", "x"], "argument --pegs: expected a positive integer, got 'x'"),
+        (
+            ["mastermind", "play", "--seed", "q"],
+            "argument --seed: expected a whole number, got 'q'",
+        ),
+        (["bench", "--seed", "1.5"], "argument --seed: expected a whole number, got '1.5'"),
+        (
+            ["run", "x.lp", "--outf", "x"],
+            "argument --outf: invalid choice: 'x' (choose from '0', '2')",
+        ),
+        (["solve", "x.hidoku", "--timeout", "abc"], "expected a positive number of seconds"),
+    ],
+)
+def test_bad_option_values_say_what_was_expected(argv, expected, capsys) -> None:
+    """In the user's words: no Python type names ("invalid int value") in messages."""
+    with pytest.raises(SystemExit) as stop:
+        cli.main(argv)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and expected in err
+    assert "int value" not in err and "_positive" not in err

@@ -60,6 +60,14 @@ def positive_int(text: str) -> int:
     return value
 
 
+def whole_number(text: str) -> int:
+    """argparse type: any integer (e.g. a random seed)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
 def positive_float(text: str) -> float:
     try:
         value = float(text)

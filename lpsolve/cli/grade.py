@@ -93,7 +93,7 @@ def add_parsers(commands: Any) -> None:
     )
     run.add_argument("--atoms", action="store_true", help="print atoms, not drawn boards")
     run.add_argument(
-        "--outf", type=int, choices=[0, 2], default=0, help="0: text (default), 2: clingo's JSON"
+        "--outf", choices=["0", "2"], default="0", help="0: text (default), 2: clingo's JSON"
     )
     clingo_options = run.add_argument_group("clingo options passed through")
     clingo_options.add_argument(
@@ -205,7 +205,7 @@ def run_run(args: argparse.Namespace) -> int:
     # clingo's default (-1): one answer set, or every better one until the optimum of an
     # optimizing program; --count counts them all unless -n says
     models = args.models if args.models is not None else args.limit or (0 if args.count else -1)
-    text = args.outf == 0
+    text = args.outf == "0"
     shown = 0
 
     def print_answer(answer: list[Any], puzzle: Any) -> None:

@@ -35,6 +35,7 @@ from .common import (
     job_limits,
     limit_arguments,
     positive_int,
+    whole_number,
 )
 
 EXIT_OK, EXIT_NO, EXIT_BAD_INPUT, EXIT_STOPPED = 0, 1, 2, 3
@@ -54,7 +55,7 @@ def add_parsers(subparsers: Any) -> None:
     p.add_argument("game", nargs="?", metavar="GAME|play", help="game file, or 'play'")
     p.add_argument("play_game", nargs="?", metavar="GAME", help="with play: start from this game")
     quick = p.add_argument_group("a game without a file")
-    quick.add_argument("--pegs", type=int, metavar="P", help="pegs per code")
+    quick.add_argument("--pegs", type=positive_int, metavar="P", help="pegs per code")
     quick.add_argument(
         "--colors",
         "--colours",
@@ -101,7 +102,7 @@ def add_parsers(subparsers: Any) -> None:
     )
     p.add_argument(
         "--seed",
-        type=int,
+        type=whole_number,
         metavar="S",
         help="random seed: --suggest's samples (default 1) and play's secret (default: a "
         "new secret every game)",

@@ -32,6 +32,7 @@ from .common import (
     limit_arguments,
     positive_int,
     stderr_console,
+    whole_number,
 )
 
 if TYPE_CHECKING:  # --cross-check imports python-constraint, only when asked for
@@ -126,7 +127,9 @@ def add_parsers(commands: Any) -> None:
         action="store_true",
         help="also generate and solve random 20x20 and 30x30 king boards",
     )
-    bench.add_argument("--seed", type=int, default=1, help="seed for --random (default: 1)")
+    bench.add_argument(
+        "--seed", type=whole_number, default=1, help="seed for --random (default: 1)"
+    )
     bench.set_defaults(run=run_bench)
 
 
