@@ -370,3 +370,20 @@ def test_colour_names_never_become_asp_syntax() -> None:
         ("blue", evil),
     }
     assert codebreaker.count_codes(game).count == 2
+
+
+@pytest.mark.parametrize("black_only", [False, True])
+@pytest.mark.parametrize(("pegs", "colours"), [(4, 3), (6, 4)])  # 81 and 4,096 secrets
+def test_partition_sizes_match_plain_scoring(pegs, colours, black_only) -> None:
+    """The vectorised scorer (one way for few secrets, another for many) counts what
+    scoring every pair by hand counts."""
+    rng = np.random.default_rng(7)
+    secrets = np.array(list(itertools.product(range(colours), repeat=pegs)), dtype=np.uint8)
+    candidates = rng.integers(0, colours, (6, pegs), dtype=np.uint8)
+    sizes = codebreaker.score_candidates(candidates, secrets, colours, black_only)
+    for row, candidate in zip(sizes, candidates, strict=True):
+        expected = Counter()
+        for secret in secrets:
+            black, white = score(tuple(candidate), tuple(secret))
+            expected[black if black_only else black * (pegs + 1) + black + white] += 1
+        assert {k: int(v) for k, v in enumerate(row) if v} == dict(expected)
