@@ -14,11 +14,11 @@ from .errors import UsageError
 _CHECKOUT = Path(__file__).resolve().parent.parent
 
 
-def _folder(name: str) -> Path:
+def _folder(name: str, checkout: str | None = None) -> Path:
     packaged = resources.files("lpsolve") / name
     if packaged.is_dir():
         return Path(str(packaged))
-    return _CHECKOUT / name
+    return _CHECKOUT / (checkout or name)
 
 
 def encodings_dir() -> Path:
@@ -27,6 +27,11 @@ def encodings_dir() -> Path:
 
 def instances_dir() -> Path:
     return _folder("instances")
+
+
+def tutorial_dir() -> Path:
+    """The tutorial's programs and puzzle (``docs/tutorial/`` in a checkout)."""
+    return _folder("tutorial", "docs/tutorial")
 
 
 def encoding_text(file_name: str) -> str:

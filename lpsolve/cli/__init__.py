@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from .. import __version__
 from ..errors import InternalError, LpsolveError
 from ..kinds import STDIN, stdin_bytes
-from . import batch, cubes, grade, mastermind, puzzles
+from . import batch, cubes, grade, mastermind, puzzles, serve
 from .common import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_SOLVED, EXIT_STOPPED
 
 
@@ -80,6 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
     mastermind.add_parser(commands)
     grade.add_parsers(commands)
     batch.add_parser(commands)
+    serve.add_parser(commands)
     for name, command in commands.choices.items():
         command.set_defaults(command_parser=command)
         if name in EXAMPLES:
