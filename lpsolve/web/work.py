@@ -10,10 +10,12 @@ Bundled puzzles are trusted: the gallery draws them in this process, once.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import hashlib
 import hmac
+import json
 import random
 import tempfile
 import time
@@ -45,6 +47,8 @@ CODES_SHOWN = 20
 EXPLAIN_MARGIN = 0.15
 #: the name a typed program has in messages
 PROGRAM_NAME = "program.lp"
+#: puzzles with more facts than this are not drawn (a picture no browser would show well)
+MAX_DRAWN_FACTS = 50_000
 
 
 # -- the bundled puzzles ------------------------------------------------------------------
@@ -119,6 +123,7 @@ class Board:
     text: str
     atoms: str = ""
     problems: list[str] = field(default_factory=list)
+    json: str = ""  # the solution as the kind's JSON (``solve --format json``)
 
 
 @dataclass
@@ -128,9 +133,10 @@ class PuzzleView:
     kind: str
     source: str
     encoding: str
-    svg: str
+    svg: str | None  # None: too big to draw
     facts: str
     facts_total: int
+    text: str  # the puzzle as the command line prints it
 
 
 @dataclass
@@ -146,17 +152,28 @@ class Searched:
     stopped: bool = False
 
 
+def _drawable(puzzle: Puzzle) -> bool:
+    return len(puzzle.facts()) <= MAX_DRAWN_FACTS
+
+
 def _view(puzzle: Puzzle, conflict: Sequence[Any] = ()) -> PuzzleView:
     facts = puzzle.facts()
-    shown = asp.facts_program(facts[:FACTS_SHOWN])
+    drawable = _drawable(puzzle)
     return PuzzleView(
         puzzle.kind,
         puzzle.source,
         puzzle.encoding,
-        puzzle.svg(None, conflict=conflict),
-        shown,
+        puzzle.svg(None, conflict=conflict) if drawable else None,
+        asp.facts_program(facts[:FACTS_SHOWN]),
         len(facts),
+        puzzle.render() if drawable else "",
     )
+
+
+def _board(puzzle: Puzzle, solution: Any, drawable: bool = True) -> Board:
+    """A solution drawn, as text and as the kind's JSON."""
+    data = json.dumps(puzzle.solution_json(solution), separators=(",", ":"))
+    return Board(puzzle.svg(solution) if drawable else None, puzzle.render(solution), json=data)
 
 
 def show_puzzle(data: bytes, source: str, kind: str | None, limits: Limits) -> PuzzleView:
@@ -194,9 +211,8 @@ def search_puzzle(
             except LpsolveError as error:
                 found = error
         conflict = getattr(found, "clues", ())
-        boards = [
-            Board(puzzle.svg(s), puzzle.render(s)) for s in result.solutions[:SOLUTIONS_SHOWN]
-        ]
+        drawable = _drawable(puzzle)
+        boards = [_board(puzzle, s, drawable) for s in result.solutions[:SOLUTIONS_SHOWN]]
         return {"view": _view(puzzle, conflict), "boards": boards, "explained": found}
 
     job = SolveJob(
@@ -219,11 +235,11 @@ def search_puzzle(
             searched.conflict = [clue.text for clue in getattr(found, "clues", ())]
         elif explain and result.count == 1:
             searched.explanation = ["exactly one solution: nothing to explain"]
-    else:
+    else:  # stopped before the drawing: the puzzle drawn in a job of its own, if it can be
         if explain and outcome.stopped_by is not None:
             searched.explanation = [f"explanation unavailable: {outcome.stop_message()}"]
-        searched.view = show_puzzle(data, source, kind, limits)
-        searched.solutions = [Board(None, result.puzzle.render(s)) for s in solved.solutions[:3]]
+        with contextlib.suppress(LpsolveError):
+            searched.view = show_puzzle(data, source, kind, limits)
     return searched
 
 
@@ -421,6 +437,7 @@ class Consistent:
     advice: str
     conflict: list[str]
     solved: bool
+    guesses: list[str]  # each guess and its feedback in words: "red red blue blue -> 1 black"
 
 
 def game_header(game: mm.MastermindGame) -> str:
@@ -454,7 +471,13 @@ def _consistent(text: str, source: str, advise: bool) -> Consistent:
             f"{game.code_text(best.code)} (worst case {best.worst:,} codes left; "
             f"{'could be the secret' if best.consistent else 'cannot be the secret'})"
         )
-    return Consistent(game.svg(), counted.count, counted.complete, codes, advice, conflict, solved)
+    guesses = [
+        f"{game.code_text(g.code)} \u2192 {mm.feedback_words(g.black, g.white)}"
+        for g in game.guesses
+    ]
+    return Consistent(
+        game.svg(), counted.count, counted.complete, codes, advice, conflict, solved, guesses
+    )
 
 
 def mastermind_state(text: str, source: str, advise: bool, limits: Limits) -> Consistent:
