@@ -8,6 +8,7 @@ install (exit 2).
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from typing import Any
@@ -79,8 +80,8 @@ def _non_negative(text: str) -> int:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    try:
-        from ..web import app
+    try:  # starlette, uvicorn, jinja2: only here, and only with the extra installed
+        app = importlib.import_module("lpsolve.web.app")
     except ImportError:
         print(f"error: {INSTALL_HINT}", file=sys.stderr)
         return EXIT_BAD_INPUT

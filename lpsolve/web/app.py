@@ -261,8 +261,16 @@ class Pages:
             raise HTTPException(404, f"no bundled puzzle {key}")
         data = entry.path.read_bytes()
         action = request.query_params.get("action", "")
+        known = await run_in_threadpool(work.bundled_view, key)  # drawn once, in this process
         return await self.puzzle_page(
-            request, data, f"instances/{key}", None, action, entry=entry, ext=entry.path.suffix
+            request,
+            data,
+            f"instances/{key}",
+            None,
+            action,
+            known,
+            entry=entry,
+            ext=entry.path.suffix,
         )
 
     async def puzzle_page(
@@ -272,20 +280,24 @@ class Pages:
         source: str,
         kind: str | None,
         action: str,
+        known: work.PuzzleView | None = None,
         **context: Any,
     ) -> Response:
-        """A puzzle drawn, and what an action asked for (solve, all, explain)."""
+        """A puzzle drawn (``known``: already), and what an action asked for (solve,
+        all, explain)."""
         context.setdefault("text", data.decode("utf-8", "replace"))
         context.setdefault("source", source)
         context.setdefault("action", action)
+        limits = self.settings.limits
         try:
             if action in work.ACTIONS:
                 searched = await self.compute(
-                    work.search_puzzle, data, source, kind, action, self.settings.limits
+                    work.search_puzzle, data, source, kind, action, limits, known
                 )
                 context.update(view=searched.view, searched=searched)
+            elif known is not None:
+                context.update(view=known)
             else:
-                limits = self.settings.limits
                 view = await self.compute(work.show_puzzle, data, source, kind, limits)
                 context.update(view=view)
         except LpsolveError as error:

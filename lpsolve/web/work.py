@@ -102,6 +102,14 @@ def thumbnail(key: str) -> str:
 
 
 @functools.cache
+def bundled_view(key: str) -> PuzzleView:
+    """A bundled puzzle's page without a search: drawn in this process, once."""
+    entry = find_entry(key)
+    assert entry is not None
+    return _view(parse_bytes(entry.path.read_bytes(), f"instances/{key}", entry.kind))
+
+
+@functools.cache
 def tutorial_steps() -> dict[str, str]:
     """The tutorial's programs (``step1.lp`` ...) by name."""
     return {p.name: p.read_text(encoding="utf-8") for p in sorted(tutorial_dir().glob("*.lp"))}
@@ -158,7 +166,7 @@ def _drawable(puzzle: Puzzle) -> bool:
 
 def _view(puzzle: Puzzle, conflict: Sequence[Any] = ()) -> PuzzleView:
     facts = puzzle.facts()
-    drawable = _drawable(puzzle)
+    drawable = len(facts) <= MAX_DRAWN_FACTS
     return PuzzleView(
         puzzle.kind,
         puzzle.source,
@@ -189,12 +197,18 @@ ACTIONS = {"solve": 2, "all": SOLUTIONS_SHOWN + 1, "explain": 2}
 
 
 def search_puzzle(
-    data: bytes, source: str, kind: str | None, action: str, limits: Limits
+    data: bytes,
+    source: str,
+    kind: str | None,
+    action: str,
+    limits: Limits,
+    known: PuzzleView | None = None,
 ) -> Searched:
     """Solve (two solutions: uniqueness), list all (up to :data:`SOLUTIONS_SHOWN`) or
-    explain a puzzle in one supervised job; the drawing happens in the job too. A job
-    stopped before it drew anything is answered with what arrived and the puzzle drawn
-    in a second job."""
+    explain a puzzle in one supervised job; the drawing happens in the job too, except
+    the puzzle's own view when it is ``known`` (a bundled puzzle) and nothing in it is
+    to be highlighted. A job stopped before it drew anything is answered with what
+    arrived and the puzzle drawn in a second job."""
     explain = action == "explain"
     wanted = ACTIONS[action]
     start = time.monotonic()
@@ -213,7 +227,8 @@ def search_puzzle(
         conflict = getattr(found, "clues", ())
         drawable = _drawable(puzzle)
         boards = [_board(puzzle, s, drawable) for s in result.solutions[:SOLUTIONS_SHOWN]]
-        return {"view": _view(puzzle, conflict), "boards": boards, "explained": found}
+        view = known if known is not None and not conflict else _view(puzzle, conflict)
+        return {"view": view, "boards": boards, "explained": found}
 
     job = SolveJob(
         source, kind, limit=wanted, timeout=limits.timeout, start=start, followup=drawn, data=data
@@ -238,8 +253,10 @@ def search_puzzle(
     else:  # stopped before the drawing: the puzzle drawn in a job of its own, if it can be
         if explain and outcome.stopped_by is not None:
             searched.explanation = [f"explanation unavailable: {outcome.stop_message()}"]
-        with contextlib.suppress(LpsolveError):
-            searched.view = show_puzzle(data, source, kind, limits)
+        searched.view = known
+        if known is None:
+            with contextlib.suppress(LpsolveError):
+                searched.view = show_puzzle(data, source, kind, limits)
     return searched
 
 
