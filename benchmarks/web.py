@@ -7,8 +7,10 @@
 * latency of that solve for one client alone, and while another client runs a program
   that never ends (``p(X+1) :- p(X). p(0).``) in the workbench, holding one job slot
   until the server's ``--timeout`` stops it (and then starting it again);
-* the baseline, measured in the same run: the same solve in-process
-  (``lpsolve.solve(puzzle, 2)``, no drawing), as ms and as requests per second on one core.
+* the baselines, measured in the same run: the same solve in-process
+  (``lpsolve.solve(puzzle, 2)``, no drawing), as ms and as solves per second, in one
+  process and in ``--jobs`` processes at once (what the machine's cores give while
+  other work shares them).
 
 Every answer is checked (status 200 and "search complete: unique"). Medians of
 ``--repeat`` rounds, taken in turn. Only addresses on this machine are used.
@@ -124,6 +126,26 @@ def in_process(repeat: int) -> float:
     return statistics.median(times)
 
 
+PARALLEL = """
+import sys, time, lpsolve
+puzzle = lpsolve.load(sys.argv[1]); lpsolve.solve(puzzle, 2)
+started = time.perf_counter()
+for _ in range(int(sys.argv[2])):
+    lpsolve.solve(puzzle, 2)
+print(time.perf_counter() - started)
+"""
+
+
+def in_processes(processes: int, requests: int) -> float:
+    """Solves per second of ``processes`` Python processes solving at once."""
+    command = [sys.executable, "-c", PARALLEL, INSTANCE, str(requests)]
+    running = [
+        subprocess.Popen(command, stdout=subprocess.PIPE, text=True) for _ in range(processes)
+    ]
+    seconds = [float(p.communicate()[0]) for p in running]
+    return processes * requests / max(seconds)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", default="1,2,4,8", help="client counts (default 1,2,4,8)")
@@ -141,12 +163,14 @@ def main() -> None:
     alone: list[float] = []
     beside: list[float] = []
     baseline: list[float] = []
+    parallel: list[float] = []
     stops = 0
     try:
         with httpx.Client(base_url=base, timeout=120) as client:
             solve_once(client)  # warm: the server's first job
         for round_ in range(args.repeat):
             baseline.append(in_process(args.requests))
+            parallel.append(in_processes(args.jobs, args.requests))
             for n in counts:
                 rate, _ = throughput(base, n, args.requests)
                 rates[n].append(rate)
@@ -163,7 +187,8 @@ def main() -> None:
     print(f"lpsolve serve --jobs {args.jobs} --timeout {args.timeout:g}; {args.requests} "
           f"requests per figure, medians of {args.repeat} rounds")  # fmt: skip
     print(f"baseline: in-process solve of the seed 10x10 {base_ms:.1f} ms "
-          f"({1000 / base_ms:.1f} per second on one core)")  # fmt: skip
+          f"({1000 / base_ms:.1f} per second in one process; "
+          f"{statistics.median(parallel):.1f} per second in {args.jobs} at once)")  # fmt: skip
     for n in counts:
         rate = statistics.median(rates[n])
         print(f"{n} client{'s' * (n != 1)} at once: {rate:.1f} solves per second "

@@ -295,13 +295,16 @@ def run_form(program: str, **more: str) -> dict[str, str]:
 def test_a_run_draws_each_answer_set_as_the_library_finds_them(client) -> None:
     program = (TUTORIAL / "step3.lp").read_text()
     page = client.post("/workbench", data=run_form(program, action="run", models="4")).text
-    expected, _ = grade.run_program(
+    expected, puzzle = grade.run_program(
         [str(TUTORIAL / "step3.lp"), str(TUTORIAL / "tiny.takuzu")], limit=4, kind="takuzu"
     )
     assert len(expected.answers) == 4
     atoms = texts(page, "atoms")
     assert atoms == [" ".join(map(str, answer)) for answer in expected.answers]
     assert page.count("<svg") == 4  # each drawn as a board
+    broken = [grade.decode_answer(puzzle, answer)[2] for answer in expected.answers]
+    valid = sum(not problems for problems in broken)
+    assert page.count("the rule checker finds no broken rule") == valid
     assert "SATISFIABLE" in page
 
 
@@ -323,6 +326,8 @@ def test_a_syntax_error_is_named_as_the_library_names_it(client, tmp_path) -> No
         grade.run_program([str(path), str(TUTORIAL / "tiny.takuzu")], kind="takuzu")
     assert error == str(expected.value).replace(str(path), "program.lp")
     assert error.startswith("program.lp:2:")
+    line, col = expected.value.line, expected.value.col  # the editor selects the place
+    assert f'data-line="{line}" data-col="{col}"' in response.text
 
 
 @pytest.mark.parametrize(
@@ -528,6 +533,18 @@ def test_solving_against_the_server_says_so_and_shows_the_secret(client) -> None
             assert texts(page, "summary")[0] == f"solved in {len(played)} guesses!"
             return
     pytest.fail("no code solved the game")
+
+
+def test_a_hint_against_the_server_advises_without_the_secret(client) -> None:
+    preset = "mastermind/classic-4x6.mastermind"
+    nonce = "B" * 22
+    form = {"preset": preset, "nonce": nonce, "guesses": "red red blue blue"}
+    page = codemaker(client, action="hint", **form).text
+    assert "the secret:" not in page
+    (advice,) = texts(page, "advice")
+    assert advice.startswith("advice: ")
+    hinted = tuple(advice.removeprefix("advice: ").split(" (")[0].split())
+    assert len(hinted) == 4 and set(hinted) <= {"red", "blue", "green", "yellow", "black", "white"}
 
 
 def test_a_bad_code_against_the_server_is_named(client) -> None:

@@ -54,6 +54,17 @@ MAX_MODELS = 100
 #: guesses a game against the server may have
 MAX_GUESSES = 100
 _NONCE = re.compile(r"[A-Za-z0-9_-]{16,64}")
+#: each kind's rules in one line, for the gallery
+KIND_RULES = {
+    "hidato": "Fill in 1..N so that consecutive numbers are neighbours: king moves "
+    "(Hidato), orthogonal moves (Numbrix), hexagons (Beehive) or a list of jumps.",
+    "magic": "Use each number of the range once; every row, column and both diagonals "
+    "sum to the same target.",
+    "mastermind": "Which secret codes give every guess its recorded feedback?",
+    "takuzu": "0s and 1s: no three equal in a row, as many 0s as 1s in every line, no two "
+    "lines equal.",
+    "tiling": "Cover the checkerboard with every stone once, each stone cell on its colour.",
+}
 
 
 @dataclass(frozen=True)
@@ -149,7 +160,7 @@ class SecurityHeaders:
     """No script but the playground's own, no framing, no guessing of content types."""
 
     POLICY = (
-        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+        "default-src 'self'; script-src 'self'; style-src 'self'; "
         "img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
     )
 
@@ -240,7 +251,7 @@ class Pages:
         return self.page(request, "home.html")
 
     async def gallery(self, request: Request) -> Response:
-        return self.page(request, "gallery.html", catalogue=work.catalogue())
+        return self.page(request, "gallery.html", catalogue=work.catalogue(), rules=KIND_RULES)
 
     async def picture(self, request: Request) -> Response:
         """A bundled puzzle drawn, as an image (drawn once per server, in a worker thread)."""
@@ -424,6 +435,8 @@ class Pages:
                     work.grade_program, program, kind, entries, limits
                 )
         except LpsolveError as error:
+            if isinstance(error, PuzzleError) and error.source == work.PROGRAM_NAME:
+                context.update(error_line=error.line, error_col=error.col)
             return self.page(request, "workbench.html", 400, error=str(error), **context)
         return self.page(request, "workbench.html", **context)
 
@@ -439,13 +452,19 @@ class Pages:
         form = await _form(request)
         games = work.catalogue()["mastermind"]
         action = str(form.get("action", "add"))
+        loaded = str(form.get("preset", ""))
         if action == "load":
-            entry = work.find_entry(str(form.get("preset", "")))
-            text = _game_text(entry or games[0])
+            entry = work.find_entry(loaded)
+            text = _game_text(entry if entry in games else games[0])
         else:
             text = str(form.get("game", ""))
         guess = str(form.get("guess", "")).strip()
-        context: dict[str, Any] = {"games": games, "mode": "assistant", "guess": guess}
+        context: dict[str, Any] = {
+            "games": games,
+            "mode": "assistant",
+            "guess": guess,
+            "loaded": loaded,
+        }
         try:
             if action == "add" and guess:
                 text = text.rstrip("\n") + "\n" + guess + "\n"
@@ -481,6 +500,7 @@ class Pages:
             nonce, played = secrets.token_urlsafe(16), []
         else:
             played = [line for line in str(form.get("guesses", "")).splitlines() if line.strip()]
+            played = played[:MAX_GUESSES]  # the page's own list is never longer
         secret = work.secret_code(self.settings.key, nonce, header, game)
         context: dict[str, Any] = {
             "games": games,
@@ -512,8 +532,8 @@ class Pages:
         context["guesses"] = "\n".join(game.code_text(code) for code in codes)
         try:
             context["state"] = await self.compute(
-                work.mastermind_state, header + "\n".join(lines) + "\n", "<game>", False,
-                self.settings.limits,
+                work.mastermind_state, header + "\n".join(lines) + "\n", "<game>",
+                action == "hint", self.settings.limits,
             )  # fmt: skip
         except LpsolveError as error:
             return self.page(request, "mastermind.html", 400, error=str(error), **context)

@@ -484,8 +484,9 @@ def _consistent(text: str, source: str, advise: bool) -> Consistent:
         codes = [game.code_text([game.colours[k] for k in row]) for row in found]
     if advise and counted.count > 1 and not solved:
         best = codebreaker.suggest(game, keep=1).best("minimax")
+        left = f"{best.worst:,} code{'s' * (best.worst != 1)}"
         advice = (
-            f"{game.code_text(best.code)} (worst case {best.worst:,} codes left; "
+            f"{game.code_text(best.code)} (worst case {left} left; "
             f"{'could be the secret' if best.consistent else 'cannot be the secret'})"
         )
     guesses = [

@@ -22,3 +22,25 @@ document.querySelectorAll(".stepper").forEach((section) => {
   section.classList.add("ready");
   show(0);
 });
+
+// The workbench's editor: where the cursor is (clingo's messages name lines and
+// columns), and a mistake's place selected when the page shows one.
+const program = document.getElementById("program");
+if (program) {
+  const cursor = document.querySelector(".cursor");
+  const where = () => {
+    const before = program.value.slice(0, program.selectionStart).split("\n");
+    cursor.textContent = `line ${before.length}, column ${before[before.length - 1].length + 1}`;
+  };
+  ["keyup", "click", "focus"].forEach((name) => program.addEventListener(name, where));
+  const mistake = document.querySelector(".error[data-line]");
+  if (mistake) {
+    const lines = program.value.split("\n");
+    const line = Math.min(Number(mistake.dataset.line), lines.length);
+    let offset = lines.slice(0, line - 1).reduce((sum, text) => sum + text.length + 1, 0);
+    offset += Math.min(Number(mistake.dataset.col) - 1, lines[line - 1].length);
+    program.focus();
+    program.setSelectionRange(offset, offset + 1);
+    where();
+  }
+}
