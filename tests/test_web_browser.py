@@ -218,6 +218,7 @@ def test_a_program_with_an_include_is_refused_at_its_line(server, page) -> None:
     page.click("button[value=run]")
     error = page.locator(".error").inner_text()
     assert error.startswith("program.lp:2:1: #include is not available here")
+    assert page.locator(".cursor").inner_text() == "line 2, column 1"  # the place, selected
     shot(page, "workbench-refused")
 
 

@@ -212,7 +212,11 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
     ]
     app = Starlette(
         routes=routes,
-        exception_handlers={HTTPException: pages.http_error, Busy: pages.busy},
+        exception_handlers={
+            HTTPException: pages.http_error,
+            Busy: pages.busy,
+            InternalError: pages.internal_error,
+        },
     )
     return SecurityHeaders(BodyLimit(app, settings.max_body))
 
@@ -237,6 +241,10 @@ class Pages:
     async def http_error(self, request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
         return self.page(request, "error.html", exc.status_code, message=exc.detail)
+
+    async def internal_error(self, request: Request, exc: Exception) -> Response:
+        message = f"internal error (a bug in lpsolve, please report it): {exc}"
+        return self.page(request, "error.html", 500, message=message)
 
     async def busy(self, request: Request, exc: Exception) -> Response:
         message = (
