@@ -256,5 +256,15 @@ def test_the_page_is_usable_without_its_script(server, browser) -> None:
     context.close()
 
 
-def test_the_readme_names_the_browser_switches_used_here() -> None:
-    assert "--no-sandbox" in ARGS and (ROOT / ".ci" / "run").read_text().count("chromium")
+def test_an_unknown_puzzle_gets_a_page_saying_so(server, browser) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    response = page.goto(server + "/puzzles/hidato/nothing.hidoku")
+    assert response.status == 404
+    assert page.locator(".error").inner_text() == "no bundled puzzle hidato/nothing.hidoku"
+    shot(page, "error-404")
+    context.close()
+
+
+def test_ci_installs_the_browser() -> None:
+    assert "apt-get install -y -qq chromium" in (ROOT / ".ci" / "run").read_text()

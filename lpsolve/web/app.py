@@ -240,18 +240,21 @@ class Pages:
 
     async def http_error(self, request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
-        return self.page(request, "error.html", exc.status_code, message=exc.detail)
+        heading = {404: "Not found", 400: "Bad request"}.get(exc.status_code, "Sorry")
+        return self.page(
+            request, "error.html", exc.status_code, message=exc.detail, heading=heading
+        )
 
     async def internal_error(self, request: Request, exc: Exception) -> Response:
         message = f"internal error (a bug in lpsolve, please report it): {exc}"
-        return self.page(request, "error.html", 500, message=message)
+        return self.page(request, "error.html", 500, message=message, heading="Internal error")
 
     async def busy(self, request: Request, exc: Exception) -> Response:
         message = (
             f"the server is busy: {self.settings.jobs} jobs are running and "
             f"{self.settings.queue} are waiting; try again in a moment"
         )
-        return self.page(request, "error.html", 503, message=message)
+        return self.page(request, "error.html", 503, message=message, heading="Busy")
 
     # -- home and gallery ----------------------------------------------------------------
 
