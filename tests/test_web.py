@@ -95,6 +95,8 @@ def test_the_gallery_shows_every_bundled_instance_drawn_by_its_kind(client) -> N
     for kind in ("hidato", "magic", "mastermind", "takuzu", "tiling"):
         for path in grade.bundled_instances(kind):
             assert f'href="/puzzles/{kind}/{path.name}"' in page
+            picture = client.get(f"/pictures/{kind}/{path.name}.svg")
+            assert picture.status_code == 200 and picture.text.startswith("<?xml")
     picture = client.get("/pictures/takuzu/seed-8x8.takuzu.svg")
     assert picture.headers["content-type"] == "image/svg+xml"
     assert picture.text == load(INSTANCES / "takuzu" / "seed-8x8.takuzu").svg()
