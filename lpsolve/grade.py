@@ -427,6 +427,21 @@ def _decode(puzzle: Puzzle, answer: Answer) -> tuple[Any, str | None, list[str]]
     return solution, board, problems
 
 
+def decode_answer(
+    puzzle: Puzzle, atoms: Iterable[clingo.Symbol]
+) -> tuple[Any, str | None, list[str]]:
+    """Atoms of an answer set read as a solution of ``puzzle`` (only those of the kind's
+    output predicates): the solution (``None`` if they cannot be read as one), its board
+    as text, and every rule the checker finds broken."""
+    outputs = frozenset(output_signatures(puzzle.kind))
+    answer = frozenset(
+        atom
+        for atom in atoms
+        if atom.type == clingo.SymbolType.Function and (atom.name, len(atom.arguments)) in outputs
+    )
+    return _decode(puzzle, answer)
+
+
 def _example(puzzle: Puzzle, answer: Answer, problems: list[str] | None = None) -> Example:
     solution, board, found = _decode(puzzle, answer)
     try:

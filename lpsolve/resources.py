@@ -24,9 +24,13 @@ _PACKAGE = os.path.dirname(os.path.realpath(__file__))
 _CHECKOUT = os.path.dirname(_PACKAGE)
 
 
-def _folder(name: str) -> str:
+def _folder(name: str, checkout: str | None = None) -> str:
+    """``name`` in the installed package, else ``checkout`` (default ``name``) in the
+    source checkout."""
     packaged = os.path.join(_PACKAGE, name)
-    return packaged if os.path.isdir(packaged) else os.path.join(_CHECKOUT, name)
+    if os.path.isdir(packaged):
+        return packaged
+    return os.path.join(_CHECKOUT, checkout or name)
 
 
 def encodings_dir() -> Path:
@@ -39,6 +43,13 @@ def instances_dir() -> Path:
     from pathlib import Path
 
     return Path(_folder("instances"))
+
+
+def tutorial_dir() -> Path:
+    """The tutorial's programs and puzzle (``docs/tutorial/`` in a checkout)."""
+    from pathlib import Path
+
+    return Path(_folder("tutorial", os.path.join("docs", "tutorial")))
 
 
 def encoding_text(file_name: str) -> str:

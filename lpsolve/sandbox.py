@@ -578,6 +578,26 @@ def vet_program(
     return [Path(real) for real in vetting.files]
 
 
+def refuse_directives(data: bytes, source: str) -> None:
+    """Refuse every ``#include`` and ``#script`` of a program that must be one file and
+    may run no code (a program typed into the web playground: it has no folder), each
+    at its place. Other checks are :func:`vet_program`'s, which such a program still
+    passes through once it is written to a file."""
+    text = data.decode("latin-1")  # offsets are bytes, as clingo counts columns
+    refusals = {
+        "include": "#include is not available here: the program must be one file",
+        "script": "#script is not available here: clingo would run it",
+    }
+    try:
+        for token in _tokens(text):
+            if token.kind in refusals:
+                line = text.count("\n", 0, token.start) + 1
+                column = token.start - (text.rfind("\n", 0, token.start) + 1) + 1
+                raise PuzzleError(refusals[token.kind], source, line, column)
+    except _LexError:
+        return  # not a directive: reading the program reports it at its place
+
+
 def _cross_check(vetting: _Vetting) -> None:
     """Second line of defence: clingo's parser reads the vetted program (safe now)
     and must read no other file, and no #script when scripts are refused."""

@@ -38,6 +38,7 @@ COMMANDS = {
     "grade": "grade",
     "run": "grade",
     "batch": "batch",
+    "serve": "serve",
 }
 
 
