@@ -215,14 +215,15 @@ SCRIPT = shutil.which("script")  # util-linux: runs a command on a pseudo-termin
 
 @pytest.mark.skipif(SCRIPT is None, reason="needs util-linux's script for a terminal")
 def test_a_long_search_shows_what_it_does_on_a_terminal_only() -> None:
-    toughest = INSTANCES / "hidato" / "seed003-hex-163-toughest.json"
-    command = [sys.executable, "-m", "lpsolve", "solve", str(toughest), "--backend", "csp"]
+    toughest = "instances/hidato/seed003-hex-163-toughest.json"  # from ROOT
+    command = [sys.executable, "-m", "lpsolve", "solve", toughest, "--backend", "csp"]
     command += ["--timeout", "1.5"]
     shown = subprocess.run(
         [SCRIPT, "-qc", shlex.join(command), "/dev/null"],
         capture_output=True,
         text=True,
         cwd=ROOT,
+        env={**os.environ, "COLUMNS": "200"},  # a wide terminal: the line is not cut
         check=False,
     )
     assert f"solve {toughest}: searching (" in shown.stdout
