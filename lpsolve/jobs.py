@@ -22,6 +22,7 @@ fine), so only what it emits is pickled. POSIX only; :func:`supervise` raises
 
 from __future__ import annotations
 
+import _thread
 import contextlib
 import copyreg
 import os
@@ -31,7 +32,6 @@ import select
 import signal
 import struct
 import sys
-import threading
 import time
 import traceback
 from collections import deque
@@ -410,7 +410,7 @@ def _step_all(running: dict[int, tuple[Any, _Supervisor]], on_done: OnDone) -> N
 #: held from a job's pipe to its fork: where jobs start from several threads (a Dask
 #: worker's), a child forked by one thread would otherwise inherit the write end of
 #: another job's new pipe and keep that job from ending until the child does
-_FORK_LOCK = threading.Lock()
+_FORK_LOCK = _thread.allocate_lock()  # threading.Lock() without importing threading
 
 
 def spawn(

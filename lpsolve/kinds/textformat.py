@@ -104,12 +104,13 @@ def split_fields(line: Line, most: int) -> list[Token]:
 
 # A JSON string (ended by its closing quote, or else by the end of its line, so a scan
 # never backtracks over it) or a bracket: what the nesting depth is counted on.
-_JSON_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"?|[\[\]{}]')
-_JSON_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"?')
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_LEAF = re.compile(r"\[\]|\{\}")
-_LONG_DIGITS = re.compile(f"[0-9]{{{limits.MAX_DIGITS},}}")
-_JSON_NUMBER = re.compile(r'"(?:[^"\\\n]|\\.)*"?|-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?')
+# (patterns, not compiled here: only a JSON file needs them, and re caches them then)
+_JSON_TOKEN = r'"(?:[^"\\\n]|\\.)*"?|[\[\]{}]'
+_JSON_STRING = r'"(?:[^"\\\n]|\\.)*"?'
+_NOT_BRACKET = r"[^\[\]{}]+"
+_LEAF = r"\[\]|\{\}"
+_LONG_DIGITS = f"[0-9]{{{limits.MAX_DIGITS},}}"
+_JSON_NUMBER = r'"(?:[^"\\\n]|\\.)*"?|-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?'
 
 
 class _NumberOutOfRange(Exception):
@@ -145,7 +146,7 @@ def loads(text: str, source: str, line: int = 1, col: int = 1) -> Any:
             return line, col + text_col - 1
         return line + text_line - 1, text_col
 
-    bare = _JSON_STRING.sub("", text)  # what is outside strings
+    bare = re.sub(_JSON_STRING, "", text)  # what is outside strings
     deep = _too_deep(text, bare)
     if deep is not None:
         raise PuzzleError(
@@ -153,7 +154,7 @@ def loads(text: str, source: str, line: int = 1, col: int = 1) -> Any:
         )
     # Numbers of fewer than 10 digits are all in clingo's range: only a text with a
     # longer digit run needs every integer checked (a call per number, twice as slow).
-    checked = {"parse_int": _checked_int} if _LONG_DIGITS.search(bare) else {}
+    checked = {"parse_int": _checked_int} if re.search(_LONG_DIGITS, bare) else {}
     import json  # only JSON files need it (2 ms at start-up)
 
     try:
@@ -183,15 +184,15 @@ def _too_deep(text: str, bare: str) -> int | None:
     after that many passes. Only otherwise (or for unbalanced brackets, which json
     reports) are the brackets counted one by one. ``bare``: the text without strings.
     """
-    brackets = _NOT_BRACKET.sub("", bare)
+    brackets = re.sub(_NOT_BRACKET, "", bare)
     for _ in range(limits.MAX_JSON_DEPTH):
         if not brackets:
             return None
-        brackets = _LEAF.sub("", brackets)
+        brackets = re.sub(_LEAF, "", brackets)
     if not brackets:
         return None
     depth = 0
-    for match in _JSON_TOKEN.finditer(text):
+    for match in re.finditer(_JSON_TOKEN, text):
         token = match.group()
         if token in ("[", "{"):
             depth += 1
@@ -205,7 +206,7 @@ def _too_deep(text: str, bare: str) -> int | None:
 def _find_number(text: str, number: str, start: int = 0) -> int:
     """Where the integer ``number`` first stands in a JSON text (outside strings) from
     ``start`` on (``start`` if nowhere)."""
-    for match in _JSON_NUMBER.finditer(text, start):
+    for match in re.compile(_JSON_NUMBER).finditer(text, start):
         if match.group() == number:
             return match.start()
     return start
