@@ -169,7 +169,9 @@ def candidate_numbers(puzzle: HidatoPuzzle) -> dict[Cell, list[int]]:
     return numbers
 
 
-def cpsat_solve(puzzle: HidatoPuzzle, limit: int, timeout: float, model_kind: str) -> dict:
+def cpsat_solve(
+    puzzle: HidatoPuzzle, limit: int, timeout: float, model_kind: str, linearization: int = 0
+) -> dict:
     from ortools.sat.python import cp_model
 
     start = time.process_time()
@@ -214,6 +216,7 @@ def cpsat_solve(puzzle: HidatoPuzzle, limit: int, timeout: float, model_kind: st
     build_seconds = time.process_time() - start
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
+    solver.parameters.linearization_level = linearization
     found, search_seconds, complete = 0, 0.0, False
     while found < limit:
         solver.parameters.max_time_in_seconds = max(0.01, timeout - search_seconds)
