@@ -59,10 +59,10 @@ CSP_HANDLES_UP_TO = 100
 
 #: large sparse boards search with the encoding's heuristic that grows the path out of
 #: the placed numbers: from this many cells, with at most this share of the numbers
-#: given (benchmarks/hidato_scale.py, 20x20 king boards with 25 % shown, seeds 1-10,
-#: CPU s: with it 0.5-6.6 s and 19.6 s, ahead of CP-SAT on every board CP-SAT solves;
-#: without it 0.5-6.3 s and 10.9 s, behind CP-SAT on one). Dense boards are solved
-#: without search, and grounding the heuristic costs a 100x100 board a fifth more time.
+#: given. benchmarks/hidato_scale.py, 20x20 king boards with 25 % shown, seeds 1-10,
+#: 30 s each: with it 9 solved (0.6-5.6 CPU s), each faster than CP-SAT, which solved
+#: 8; without it 10 solved (0.8-7.8 s), but 2 slower than CP-SAT. Dense boards need no
+#: search, and grounding the heuristic costs a 100x100 board a third more time.
 GROW_FROM_CELLS = 400
 GROW_UP_TO_SHOWN = 0.4
 
