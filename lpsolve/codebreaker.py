@@ -26,6 +26,7 @@ import clingo
 from .backends import asp
 from .errors import LpsolveError
 from .kinds.mastermind import MastermindGame, describe_guess
+from .puzzle import facts_program
 
 if TYPE_CHECKING:
     import numpy as np
@@ -41,7 +42,7 @@ def _control(game: MastermindGame, symmetric: bool, arguments: Sequence[str]) ->
     ctl = asp.make_control(game, arguments)
     if symmetric:
         # Symbols rendered by clingo itself, as for every other fact.
-        ctl.add("base", [], asp.facts_program(game.symmetry_facts()))
+        ctl.add("base", [], facts_program(game.symmetry_facts()))
     asp.ground(ctl)
     return ctl
 

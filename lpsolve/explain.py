@@ -38,10 +38,10 @@ from typing import Any
 import clingo
 from clingo import ast
 
-from .backends.asp import facts_program, log_message
+from .backends.asp import log_message
 from .errors import InternalError, LpsolveError, UsageError
 from .kinds.textformat import plural
-from .puzzle import Clue, Puzzle
+from .puzzle import Clue, Puzzle, facts_program
 from .resources import encoding_file
 
 _POLL_SECONDS = 0.05

@@ -58,7 +58,7 @@ class Puzzle(ABC):
         many facts writes the same text from :data:`FactRow` values instead
         (:func:`rows_text`): a clingo symbol per number and its rendering cost 20 us a
         fact."""
-        return "".join(f"{symbol}.\n" for symbol in self.facts())
+        return facts_program(self.facts())
 
     def solving_facts(self) -> str:
         """The facts the kind's own encoding is solved with, as ASP text. By default
@@ -146,6 +146,12 @@ class Puzzle(ABC):
         """The puzzle as a python-constraint model, for ``--backend csp`` (see
         ``lpsolve/cspmodel.py``); kinds with such a model override it."""
         raise UsageError(f"the csp backend has no model for kind {self.kind}")
+
+
+def facts_program(facts: Iterable[clingo.Symbol]) -> str:
+    """ASP text of facts. Each fact is clingo's own rendering of a symbol, so
+    strings are quoted and escaped by clingo: user text never becomes syntax."""
+    return "".join(f"{symbol}.\n" for symbol in facts)
 
 
 #: a fact as plain data: its predicate's name and its arguments, each an ``int`` or a

@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lpsolve
-from lpsolve.backends.asp import facts_program
 from lpsolve.generate import rectangle
 from lpsolve.kinds.hidato import HidatoPuzzle, build
+from lpsolve.puzzle import facts_program
 from lpsolve.resources import encoding_path
 
 from .conftest import paths

@@ -6,9 +6,9 @@ import clingo
 import pytest
 
 import lpsolve
-from lpsolve.backends.asp import facts_program
 from lpsolve.generate import rectangle
 from lpsolve.kinds.hidato import build
+from lpsolve.puzzle import facts_program
 from lpsolve.resources import encoding_path
 
 from .conftest import count_paths, paths

@@ -17,7 +17,6 @@ from hypothesis import strategies as st
 
 import lpsolve
 from lpsolve import codebreaker
-from lpsolve.backends import asp
 from lpsolve.kinds.mastermind import Code, Guess, MastermindGame, score
 
 from .conftest import INSTANCES, ROOT
@@ -362,7 +361,7 @@ def test_colour_names_never_become_asp_syntax() -> None:
     accepted and stays a string symbol."""
     evil = 'a). #show. b("x'
     game = MastermindGame(2, (evil, "blue"), (Guess((evil, evil), 1, 0),))
-    text = asp.facts_program(game.facts())
+    text = game.facts_text()
     assert 'colour("a). #show. b(\\"x").' in text
     result = lpsolve.solve(game, None)
     assert result.complete and {s.colours for s in result.solutions} == {

@@ -15,7 +15,6 @@ import pytest
 
 import lpsolve
 from lpsolve import api, codebreaker
-from lpsolve.backends import asp
 from lpsolve.errors import PuzzleError
 from lpsolve.kinds.mastermind import Guess, MastermindGame, parse
 
@@ -172,7 +171,7 @@ def test_one_character_names_may_be_any_non_separator() -> None:
     game = parse('pegs: 3\ncolours: ( ) . "\n()" : 1 0\n', "x.mastermind")
     assert game.colours == ("(", ")", ".", '"') and game.guesses[0].code == ("(", ")", '"')
     # still only string symbols for clingo
-    assert 'colour("\\"").' in asp.facts_program(game.facts())
+    assert 'colour("\\"").' in game.facts_text()
     result = lpsolve.solve(game, None)
     want = brute_force(3, 4, [((0, 1, 3), 1, 0)])
     assert result.complete and result.count == len(want)
@@ -296,11 +295,11 @@ def test_play_codemaker_answers_blacks_only() -> None:
 
 def test_facts_switch_the_white_test_off_and_names_stay_strings() -> None:
     game = lpsolve.load(NUMBER_MIND)
-    text = asp.facts_program(game.facts())
+    text = game.facts_text()
     assert "black_only.\n" in text and "feedback(1,2,unknown).\n" in text
     assert 'guess(1,0,"9").' in text
     classic = lpsolve.load(BULLS_AND_COWS)
-    assert "black_only" not in asp.facts_program(classic.facts())
+    assert "black_only" not in classic.facts_text()
 
 
 def test_library_games_must_agree_with_their_feedback_kind() -> None:

@@ -7,7 +7,7 @@ its facts, the name of its encoding and how to decode a model.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import clingo
@@ -23,12 +23,6 @@ OnSolution = Callable[[Any], bool | None]
 OnProgress = Callable[[int], None]
 
 _POLL_SECONDS = 0.05
-
-
-def facts_program(facts: Iterable[clingo.Symbol]) -> str:
-    """ASP text of facts. Each fact is clingo's own rendering of a symbol, so
-    strings are quoted and escaped by clingo: user text never becomes syntax."""
-    return "".join(f"{symbol}.\n" for symbol in facts)
 
 
 def log_message(code: clingo.MessageCode, message: str) -> None:

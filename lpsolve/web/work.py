@@ -27,12 +27,11 @@ from typing import Any
 import clingo
 
 from .. import grade, sandbox
-from ..backends import asp
 from ..errors import LpsolveError, PuzzleError
 from ..jobs import Limits, Outcome, supervise
 from ..kinds import KINDS, kind_spec, parse_bytes
 from ..kinds import mastermind as mm
-from ..puzzle import Puzzle, Result
+from ..puzzle import Puzzle, Result, facts_program
 from ..resources import encoding_text, instances_dir, tutorial_dir
 from ..supervised import SolveJob, call
 
@@ -173,7 +172,7 @@ def _view(puzzle: Puzzle, conflict: Sequence[Any] = ()) -> PuzzleView:
         puzzle.source,
         puzzle.encoding,
         puzzle.svg(None, conflict=conflict) if drawable else None,
-        asp.facts_program(facts[:FACTS_SHOWN]),
+        facts_program(facts[:FACTS_SHOWN]),
         len(facts),
         puzzle.render() if drawable else "",
     )
