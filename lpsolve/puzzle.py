@@ -264,6 +264,23 @@ class Stats:
         }
 
 
+def uniqueness(count: int, complete: bool) -> bool | None:
+    """Whether ``count`` solutions found (all of them if ``complete``) make exactly one:
+    False once there are two, or none in a complete search; None: not known yet."""
+    if count >= 2 or (complete and count == 0):
+        return False
+    if complete and count == 1:
+        return True
+    return None
+
+
+def search_status(count: int, stopped_by: str | None) -> Status:
+    """Solved once something was found (even if stopped later), else why not."""
+    if count > 0:
+        return Status.SOLVED
+    return STOP_STATUS.get(stopped_by or "", Status.NO_SOLUTION)
+
+
 @dataclass
 class Result:
     """What a backend found for one puzzle.
@@ -284,11 +301,7 @@ class Result:
     @property
     def unique(self) -> bool | None:
         """True: exactly one solution; False: none or several; None: not known yet."""
-        if self.count >= 2 or (self.complete and self.count == 0):
-            return False
-        if self.complete and self.count == 1:
-            return True
-        return None
+        return uniqueness(self.count, self.complete)
 
     @property
     def stopped(self) -> bool:
@@ -307,6 +320,4 @@ class Result:
 
     @property
     def status(self) -> Status:
-        if self.count > 0:
-            return Status.SOLVED
-        return STOP_STATUS.get(self.stopped_by or "", Status.NO_SOLUTION)
+        return search_status(self.count, self.stopped_by)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+import time
 from typing import Any
 
 from ..jobs import DEFAULT_MEMORY, Limits, format_size, parse_size
@@ -124,9 +125,6 @@ class Activity:
     REDRAW = 0.1  # seconds between redraws
 
     def __init__(self, what: str, started: float) -> None:
-        import time
-
-        self.clock = time.monotonic
         self.what, self.started = what, started
         self.doing = ""
         self.shown: Any = None
@@ -138,7 +136,7 @@ class Activity:
         self.doing = doing
 
     def tick(self) -> None:
-        now = self.clock()
+        now = time.monotonic()
         if not self.enabled or now - self.started < self.DELAY or now - self.redrawn < self.REDRAW:
             return
         if self.shown is None:

@@ -26,7 +26,7 @@ from ..jobs import writing_output
 from ..kinds import mastermind as mm
 from ..kinds.mastermind import MastermindGame
 from ..kinds.textformat import plural
-from ..puzzle import STOP_STATUS, STOPPED
+from ..puzzle import STOP_STATUS, STOPPED, search_status, uniqueness
 from ..supervised import call_printing, remaining
 from .common import (
     SCHEMA_VERSION,
@@ -148,17 +148,10 @@ def envelope(
         data["backend"] = args.backend
     data.update(status=status, stopped_by=stopped_by)
     if count is not None:
-        unique = (count == 1) if complete else (False if count > 1 else None)
+        unique = uniqueness(count, bool(complete))
         data.update(complete=complete, unique=unique, count=count, solutions=solutions or [])
     data["seconds"] = round(seconds, 6)
     return data
-
-
-def search_status(count: int, stopped_by: str | None) -> str:
-    """``solved`` when a code was found (even if stopped later), else why not."""
-    if count:
-        return "solved"
-    return STOP_STATUS[stopped_by].value if stopped_by in STOPPED else "no solution"
 
 
 # -- building the game ---------------------------------------------------------------
@@ -408,7 +401,7 @@ def run_list(game: MastermindGame, args: argparse.Namespace) -> int:
     if args.format == "json":
         data = envelope(
             args,
-            status=search_status(count, stop),
+            status=search_status(count, stop).value,
             stopped_by=stop,
             complete=complete,
             count=count,
