@@ -9,7 +9,6 @@ in-process; the median of --repeat runs per instance, the core size and solves.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import statistics
 import time
 from pathlib import Path
@@ -29,7 +28,7 @@ def broken(puzzle, variants):
     for cell, new in _changes(puzzle):
         if cell in changed_cells:
             continue
-        changed = dataclasses.replace(puzzle, givens={**puzzle.givens, cell: new})
+        changed = puzzle.replace(givens={**puzzle.givens, cell: new})
         if lpsolve.solve(changed, limit=1).count == 0:
             old = puzzle.givens.get(cell, "_")
             found.append((changed, f"{old}->{new} at {cell}"))

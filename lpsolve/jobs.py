@@ -36,8 +36,7 @@ import time
 import traceback
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 import clingo
 
@@ -88,8 +87,7 @@ def format_size(size: int) -> str:
     return f"{size}B"
 
 
-@dataclass(frozen=True)
-class Limits:
+class Limits(NamedTuple):
     """What a job may use: wall-clock seconds (everything: parsing, grounding,
     search) and resident memory in bytes; ``None`` is unbounded."""
 
@@ -100,8 +98,7 @@ class Limits:
         return None if self.timeout is None else start + self.timeout
 
 
-@dataclass
-class Outcome(Generic[T]):
+class Outcome(NamedTuple, Generic[T]):
     """How a supervised job ended: its return value, or why it was stopped."""
 
     value: T | None
@@ -192,40 +189,50 @@ def writing_output() -> None:
         _to_parent.send(("writing",))
 
 
-def _death_signal() -> Callable[[], None]:
-    """Linux: a call that makes the kernel kill this process when its parent dies (even
-    by ``kill -9``). Loaded once, in the parent, so that children inherit it ready."""
-    global _set_death_signal
-    if _set_death_signal is None:
+#: this process's lifeline to its children: they read one end and this process holds
+#: the other, so their reads end (EOF) when it dies, however it dies (even ``kill
+#: -9``); made at the first fork (a child makes its own for children of its own)
+_lifeline: tuple[int, int] | None = None
+
+
+def _lifeline_ends() -> tuple[int, int]:
+    global _lifeline
+    if _lifeline is None:
+        _lifeline = os.pipe()
+    return _lifeline
+
+
+def _die_with_parent(lifeline: int) -> None:
+    """In a child, on a thread of its own: wait for the parent's end of the lifeline to
+    close, then end this process at once (a job may be deep in grounding)."""
+    while True:
         try:
-            import ctypes
-
-            prctl = ctypes.CDLL(None, use_errno=True).prctl
-            _set_death_signal = lambda: prctl(1, signal.SIGKILL)  # noqa: E731 PR_SET_PDEATHSIG
-        except (OSError, AttributeError):  # not Linux: no such call
-            _set_death_signal = lambda: None  # noqa: E731
-    return _set_death_signal
-
-
-_set_death_signal: Callable[[], None] | None = None
+            if not os.read(lifeline, 1):
+                break
+        except OSError:
+            break
+    os.kill(os.getpid(), signal.SIGKILL)
 
 
 def _child(
     work: Callable[[Emit], Any],
     fd: int,
     memory: int | None,
-    parent: int,
-    die_with_parent: Callable[[], None],
+    lifeline: tuple[int, int],
 ) -> None:
     """Run ``work`` and report how it ended; never returns."""
     code = 0
     try:
+        global _lifeline
+        _lifeline = None  # the parent's: this process forks with a lifeline of its own
+        os.close(lifeline[1])
+        # the watcher blocks every signal, so that a stop request reaches the job's thread
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, signal.valid_signals())
+        _thread.start_new_thread(_die_with_parent, (lifeline[0],))
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent relays Ctrl-C
         signal.signal(signal.SIGUSR1, _interrupt)
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-        die_with_parent()
-        if os.getppid() != parent:  # it died before the call took effect
-            os._exit(code)
         null = os.open(os.devnull, os.O_RDONLY)
         os.dup2(null, 0)  # a job never reads the terminal (e.g. #include "/dev/stdin")
         if memory is not None:  # the backstop; never above a limit inherited
@@ -427,14 +434,13 @@ def spawn(
     start = time.monotonic() if start is None else start
     for stream in (sys.stdout, sys.stderr):  # else the child could write them again
         stream.flush()
-    die_with_parent = _death_signal()
-    parent = os.getpid()
     with _FORK_LOCK:
+        lifeline = _lifeline_ends()
         read_fd, write_fd = os.pipe()
         pid = os.fork()
         if pid == 0:  # the child: runs the job, never returns
             os.close(read_fd)
-            _child(work, write_fd, limits.memory, parent, die_with_parent)
+            _child(work, write_fd, limits.memory, lifeline)
         os.close(write_fd)
     deadline = limits.deadline(start) if deadline is None else deadline
     return _Supervisor(pid, read_fd, limits, deadline, start, on_item)
@@ -575,9 +581,9 @@ class _Supervisor:
         outcome: Outcome[Any] = Outcome(None, None, seconds, self.peak, self.limits.memory)
         end = self.end or ("lost",)
         if end[0] == "done" and self.stopped_by != "memory":
-            outcome.value = end[1]  # finished, perhaps with a partial result of its own
-            outcome.stopped_by = self.stopped_by if self.stop_asked is not None else None
-            return outcome
+            # finished, perhaps with a partial result of its own
+            stopped_by = self.stopped_by if self.stop_asked is not None else None
+            return outcome._replace(value=end[1], stopped_by=stopped_by)
         if end[0] == "error":
             raise end[1]
         if end[0] == "broken pipe":
@@ -585,8 +591,7 @@ class _Supervisor:
         if end[0] == "memory":
             self.stopped_by = "memory"
         if self.stopped_by is not None:
-            outcome.stopped_by = self.stopped_by
-            return outcome
+            return outcome._replace(stopped_by=self.stopped_by)
         if end[0] == "crash":
             raise InternalError(f"a job failed:\n{end[1].rstrip()}")
         raise InternalError("a job ended without a word (killed from outside?)")

@@ -10,12 +10,10 @@ any moment (even while parsing or grounding) returns everything found so far.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import io
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from . import api
@@ -31,20 +29,21 @@ PROGRESS_EVERY = 1000
 Followup = Callable[[Puzzle, Result, float | None], Any]
 
 
-@dataclass
 class Solved:
     """A supervised solve: the puzzle (``None`` if stopped before it was read), the
     search's result (partial after a stop), what the follow-up computed, and how the
-    job ended (``outcome.stopped_by``, its time and peak memory)."""
+    job ended (``outcome.stopped_by``, its time and peak memory). Filled in as the
+    job's messages arrive."""
 
-    puzzle: Puzzle | None
-    result: Result | None
-    followup: Any
-    outcome: Outcome[Any]
-    solutions: list[Any] = field(default_factory=list)
-    #: with no solution (search complete): the rules the givens break (``diagnose()``),
-    #: worked out in the job, under its limits
-    diagnosis: list[str] = field(default_factory=list)
+    def __init__(self) -> None:
+        self.puzzle: Puzzle | None = None
+        self.result: Result | None = None
+        self.followup: Any = None
+        self.outcome: Outcome[Any] = Outcome(None, None, 0.0, 0)
+        self.solutions: list[Any] = []
+        #: with no solution (search complete): the rules the givens break
+        #: (``diagnose()``), worked out in the job, under its limits
+        self.diagnosis: list[str] = []
 
 
 #: a job's own searches end this much before its deadline, so that they stop by
@@ -89,7 +88,7 @@ class SolveJob:
         self.prepare, self.followup = prepare, followup
         self.on_puzzle, self.on_solution, self.on_progress = on_puzzle, on_solution, on_progress
         self.on_stage = on_stage
-        self.solved = Solved(None, None, None, Outcome(None, None, 0.0, 0))
+        self.solved = Solved()
         self.progress = 0
 
     def work(self, emit: Emit) -> Any:
@@ -124,7 +123,7 @@ class SolveJob:
                 backend=self.backend,
             )
         # the solutions and the puzzle have crossed already: send the rest only
-        emit(("result", dataclasses.replace(result, puzzle=None, solutions=[])))
+        emit(("result", result.replace(puzzle=None, solutions=[])))
         if result.count == 0 and result.complete:
             emit(("diagnosis", api.diagnose(puzzle)))
         if self.followup is None:
@@ -154,9 +153,7 @@ class SolveJob:
             if self.on_stage is not None:
                 self.on_stage(value)
         elif tag == "result":
-            solved.result = dataclasses.replace(
-                value, puzzle=solved.puzzle, solutions=solved.solutions
-            )
+            solved.result = value.replace(puzzle=solved.puzzle, solutions=solved.solutions)
 
     def finish(self, outcome: Outcome[Any]) -> Solved:
         """The job's answer, partial after a stop, with the real reason of the stop."""

@@ -292,3 +292,38 @@ def test_bad_option_values_say_what_was_expected(argv, expected, capsys) -> None
     err = capsys.readouterr().err
     assert stop.value.code == 2 and expected in err
     assert "int value" not in err and "_positive" not in err
+
+
+def test_the_command_ends_with_all_its_output(tmp_path, capsys) -> None:
+    """The executable ends without the interpreter's teardown (``cli.command``): what it
+    printed, 115 kB through a pipe here, must all arrive, as :func:`cli.main` prints it."""
+    empty = tmp_path / "empty.takuzu"
+    empty.write_text("......\n" * 6)
+    args = ["solve", str(empty), "--limit", "2000"]
+    buffered = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    piped = subprocess.run(
+        [sys.executable, "-m", "lpsolve", *args], capture_output=True, env=buffered, timeout=120
+    )
+    assert piped.returncode == cli.main(args) == 0
+    expected = capsys.readouterr().out
+    assert len(expected) > 100_000
+    drop_time = lambda text: text.rsplit("(", 1)[0]  # noqa: E731 (the summary's timing)
+    assert drop_time(piped.stdout.decode()) == drop_time(expected)
+    assert piped.stderr == b""
+
+
+def test_a_reader_that_leaves_early_ends_the_command_quietly(tmp_path) -> None:
+    """``lpsolve solve --all BIG | head -1``: no traceback, no complaint, status 0."""
+    empty = tmp_path / "empty.takuzu"
+    empty.write_text("......\n" * 6)
+    command = [sys.executable, "-m", "lpsolve", "solve", str(empty), "--all"]
+    buffered = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    pipes = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE}
+    with subprocess.Popen(command, env=buffered, **pipes) as process:
+        first = process.stdout.readline()
+        process.stdout.close()  # as head does after its line
+        errors = process.stderr.read()
+        status = process.wait(timeout=120)
+    assert first == b"Solution 1:\n"
+    assert errors == b""
+    assert status == 0

@@ -1,13 +1,12 @@
 """--explain: minimal conflicting givens, and where several solutions differ.
 
 Sources of truth: fresh solves (``lpsolve.solve``) of puzzles rebuilt here with
-``dataclasses.replace`` (not through the kinds' ``without_clues``), and the full
+``Puzzle.replace`` (not through the kinds' ``without_clues``), and the full
 enumeration of every solution.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from pathlib import Path
 
@@ -29,7 +28,7 @@ SMALL = [
 
 
 def with_givens(puzzle, givens: dict) -> lpsolve.Puzzle:
-    return dataclasses.replace(puzzle, givens=dict(givens))
+    return puzzle.replace(givens=dict(givens))
 
 
 def solvable(puzzle) -> bool:

@@ -231,3 +231,57 @@ def test_the_deadline_counts_from_the_given_start() -> None:
     )
     assert solved.result is not None and solved.result.unique
     assert solved.outcome.seconds >= 0.8  # measured from the given start
+
+
+_ORPHAN_PARENT = """
+import sys
+import clingo
+from lpsolve.jobs import Limits, supervise
+
+def work(emit):
+    import os
+    emit(os.getpid())
+    if sys.argv[1] == "grounding":
+        ctl = clingo.Control()
+        ctl.add("base", [], "p(X+1) :- p(X). p(0).")
+        ctl.ground([("base", [])])
+    while True:  # in Python code
+        pass
+
+supervise(work, Limits(timeout=None), lambda pid: print(pid, flush=True))
+"""
+
+
+def _alive(pid: int) -> bool:
+    """Running (a zombie waiting for a reaper has ended)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.parametrize("doing", ["grounding", "python"])
+def test_a_job_dies_with_its_parent(doing: str) -> None:
+    """``kill -9`` of the supervising process ends its job too, wherever the job is."""
+    import subprocess
+    import sys
+
+    parent = subprocess.Popen(
+        [sys.executable, "-c", _ORPHAN_PARENT, doing], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        child = int(parent.stdout.readline())
+        time.sleep(0.3)  # well into its work
+        assert _alive(child)
+    finally:
+        parent.kill()
+        parent.wait()
+        parent.stdout.close()
+    deadline = time.monotonic() + 10
+    while _alive(child) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    survived = _alive(child)
+    if survived:  # leave no runaway behind a failed test
+        os.kill(child, signal.SIGKILL)
+    assert not survived

@@ -391,9 +391,12 @@ def test_fact_text_is_what_clingo_renders(name, mode) -> None:
     assert puzzle.facts_text() == "".join(f"{symbol}.\n" for symbol in puzzle.facts())
 
 
-@pytest.mark.parametrize("bad", ["B", "b)", "x. #script", "", "1a"])
+@pytest.mark.parametrize("bad", ["B", "b)", "x. #script", "", "1a", True, 1.5, None])
 def test_fact_rows_refuse_anything_but_constants(bad) -> None:
-    from lpsolve.puzzle import rows_text
+    from lpsolve.puzzle import rows_symbols, rows_text
 
-    with pytest.raises(ValueError):
-        rows_text([("cell", 0, 0, bad)])
+    for rows in ([("cell", 0, 0, bad)], [(bad, 1)], [(bad,)]):
+        with pytest.raises(ValueError):
+            rows_text(rows)
+        with pytest.raises(ValueError):
+            rows_symbols(rows)

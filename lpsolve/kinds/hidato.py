@@ -18,10 +18,9 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from functools import cached_property
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import clingo
 
@@ -70,8 +69,7 @@ EMPTY_CHARS = "_"
 HOLE_CHARS = "Xx"
 
 
-@dataclass(frozen=True)
-class HidatoSolution:
+class HidatoSolution(NamedTuple):
     """``path[i]`` is the cell that holds number ``i + 1``."""
 
     path: tuple[Cell, ...]
@@ -84,16 +82,27 @@ class HidatoSolution:
         return [[x, y, n] for n, (x, y) in enumerate(self.path, start=1)]
 
 
-@dataclass(frozen=True)
 class HidatoPuzzle(Puzzle):
-    cells: tuple[Cell, ...]
-    givens: dict[Cell, int]
-    adjacency: str  # a name of NAMED_ADJACENCY, or "offsets"
-    offsets: tuple[Offset, ...]  # symmetric move set
-    source: str = "<input>"
-    #: how the file shows cells, and so how messages name them: "grid" (rows of a
-    #: grid file: "(row 2, col 3)", from 1) or "coordinates" (a JSON file's "[4, -1]")
-    cells_shown_as: str = field(default="grid", compare=False)
+    FIELDS = ("cells", "givens", "adjacency", "offsets", "source", "cells_shown_as")
+    PRESENTATION = ("source", "cells_shown_as")
+
+    def __init__(
+        self,
+        cells: tuple[Cell, ...],
+        givens: dict[Cell, int],
+        adjacency: str,
+        offsets: tuple[Offset, ...],
+        source: str = "<input>",
+        cells_shown_as: str = "grid",
+    ) -> None:
+        self.cells = cells
+        self.givens = givens
+        self.adjacency = adjacency  # a name of NAMED_ADJACENCY, or "offsets"
+        self.offsets = offsets  # symmetric move set
+        self.source = source
+        #: how the file shows cells, and so how messages name them: "grid" (rows of a
+        #: grid file: "(row 2, col 3)", from 1) or "coordinates" (a JSON file's "[4, -1]")
+        self.cells_shown_as = cells_shown_as
 
     kind = "hidato"
     encoding = "hidato.lp"
@@ -294,7 +303,7 @@ class HidatoPuzzle(Puzzle):
         return Clue(fact, f"{n} at {place}", [x, y, n], place, str(n))
 
     def without_clues(self, clues: Iterable[Clue]) -> HidatoPuzzle:
-        return replace(self, givens=givens_without(self.givens, clues))
+        return self.replace(givens=givens_without(self.givens, clues))
 
     def suspected_conflicts(self) -> list[tuple[Clue, ...]]:
         """Givens on the wrong colour of a chessboard-coloured board (see the colour

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import clingo
 
@@ -37,19 +36,28 @@ Position = tuple[int, int]  # (row, column), from 0
 CSP_HANDLES_UP_TO = 25
 
 
-@dataclass(frozen=True)
-class MagicSolution:
+class MagicSolution(NamedTuple):
     rows: tuple[tuple[int, ...], ...]
 
 
-@dataclass(frozen=True)
 class MagicPuzzle(Puzzle):
-    size: int
-    low: int
-    high: int
-    target: int
-    givens: dict[Position, int]
-    source: str = "<input>"
+    FIELDS = ("size", "low", "high", "target", "givens", "source")
+
+    def __init__(
+        self,
+        size: int,
+        low: int,
+        high: int,
+        target: int,
+        givens: dict[Position, int],
+        source: str = "<input>",
+    ) -> None:
+        self.size = size
+        self.low = low
+        self.high = high
+        self.target = target
+        self.givens = givens
+        self.source = source
 
     kind = "magic"
     encoding = "magic.lp"
@@ -162,7 +170,7 @@ class MagicPuzzle(Puzzle):
         return None
 
     def without_clues(self, clues: Iterable[Clue]) -> MagicPuzzle:
-        return replace(self, givens=givens_without(self.givens, clues))
+        return self.replace(givens=givens_without(self.givens, clues))
 
     def solution_json(self, solution: MagicSolution) -> list[list[int]]:
         return [list(row) for row in solution.rows]

@@ -25,9 +25,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, replace
 from itertools import islice
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import clingo
 
@@ -70,14 +69,33 @@ def feedback_words(black: int, white: int | None) -> str:
     return f"{black} black" if white is None else f"{black} black, {white} white"
 
 
-@dataclass(frozen=True)
 class Guess:
-    code: tuple[str, ...]
-    black: int
-    # None in a black-only game: no white count was given, and None (unlike 0) cannot
-    # pass for "no colour in the wrong place" in a check that forgets the game's kind.
-    white: int | None = None
-    line: int | None = field(default=None, compare=False)  # where it was read, for messages
+    """A guess and its feedback. Where it was read (``line``, for messages) is not part
+    of its value: guesses compare and hash by code and feedback."""
+
+    __slots__ = ("black", "code", "line", "white")
+
+    def __init__(
+        self, code: tuple[str, ...], black: int, white: int | None = None, line: int | None = None
+    ) -> None:
+        self.code = code
+        self.black = black
+        # None in a black-only game: no white count was given, and None (unlike 0) cannot
+        # pass for "no colour in the wrong place" in a check that forgets the game's kind.
+        self.white = white
+        self.line = line
+
+    def _value(self) -> tuple[tuple[str, ...], int, int | None]:
+        return self.code, self.black, self.white
+
+    def __eq__(self, other: object) -> bool:
+        return self._value() == other._value() if isinstance(other, Guess) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._value())
+
+    def __repr__(self) -> str:
+        return f"Guess({self.code!r}, {self.black!r}, {self.white!r})"
 
     @property
     def feedback(self) -> tuple[int, int | None]:
@@ -87,8 +105,7 @@ class Guess:
         return f"{' '.join(self.code)} -> {feedback_words(self.black, self.white)}"
 
 
-@dataclass(frozen=True)
-class Code:
+class Code(NamedTuple):
     """A secret code: one colour name per peg."""
 
     colours: tuple[str, ...]
@@ -97,22 +114,33 @@ class Code:
         return " ".join(self.colours)
 
 
-@dataclass(frozen=True)
 class MastermindGame(Puzzle):
     """A game in progress. Built by :func:`parse` or directly (then names may be any
     strings: they still reach clingo only as string symbols)."""
 
-    pegs: int
-    colours: tuple[str, ...]
-    guesses: tuple[Guess, ...] = ()
-    repeats: bool = True
-    source: str = "<input>"
-    feedback: str = CLASSIC  # or BLACK_ONLY: every guess then has white None
+    FIELDS = ("pegs", "colours", "guesses", "repeats", "source", "feedback")
+
+    def __init__(
+        self,
+        pegs: int,
+        colours: tuple[str, ...],
+        guesses: tuple[Guess, ...] = (),
+        repeats: bool = True,
+        source: str = "<input>",
+        feedback: str = CLASSIC,  # or BLACK_ONLY: every guess then has white None
+    ) -> None:
+        self.pegs = pegs
+        self.colours = colours
+        self.guesses = guesses
+        self.repeats = repeats
+        self.source = source
+        self.feedback = feedback
+        self._check()
 
     kind = "mastermind"
     encoding = "mastermind.lp"
 
-    def __post_init__(self) -> None:
+    def _check(self) -> None:
         if self.pegs < 1:
             raise PuzzleError("a code needs at least one peg", self.source)
         limits.check_count(self.pegs, limits.MAX_PEGS, "pegs", self.source)
@@ -183,11 +211,11 @@ class MastermindGame(Puzzle):
         return [colour for colour in self.colours if colour not in used]
 
     def with_guess(self, guess: Guess) -> MastermindGame:
-        return replace(self, guesses=(*self.guesses, guess))
+        return self.replace(guesses=(*self.guesses, guess))
 
     def without_guesses(self, keep: Sequence[int]) -> MastermindGame:
         """The game with only the guesses at these (0-based) indices."""
-        return replace(self, guesses=tuple(self.guesses[i] for i in keep))
+        return self.replace(guesses=tuple(self.guesses[i] for i in keep))
 
     def facts(self) -> list[clingo.Symbol]:
         num, fun, name = clingo.Number, clingo.Function, clingo.String

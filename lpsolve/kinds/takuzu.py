@@ -15,10 +15,9 @@ columns from 0; every message for people counts them from 1: "1 at (row 2, col 3
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import clingo
 
@@ -49,13 +48,11 @@ def cell_name(cell: Cell) -> str:
     return textformat.cell_name(*cell)
 
 
-@dataclass(frozen=True)
-class TakuzuSolution:
+class TakuzuSolution(NamedTuple):
     rows: tuple[str, ...]  # each a string of 0s and 1s
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):
     """A row or a column of the board and its cells in order."""
 
     direction: str  # "row" or "col"
@@ -67,18 +64,30 @@ class Line:
         return f"{self.direction} {self.index + 1}"
 
 
-@dataclass(frozen=True, eq=False)
 class TakuzuPuzzle(Puzzle):
-    height: int
-    width: int
-    givens: dict[Cell, int]
-    source: str = "<input>"
-    #: no two rows and no two columns equal (``distinct: no``: Tohu-Wa-Vohu, Unruly)
-    distinct: bool = True
-    #: Binairo Plus: = and x signs between neighbouring cells
-    signs: tuple[Sign, ...] = ()
-    #: read in janko's layout, with these two characters for the digits 0 and 1
-    janko_digits: str | None = None
+    FIELDS = ("height", "width", "givens", "source", "distinct", "signs", "janko_digits")
+    PRESENTATION = ("source", "janko_digits")
+
+    def __init__(
+        self,
+        height: int,
+        width: int,
+        givens: dict[Cell, int],
+        source: str = "<input>",
+        distinct: bool = True,
+        signs: tuple[Sign, ...] = (),
+        janko_digits: str | None = None,
+    ) -> None:
+        self.height = height
+        self.width = width
+        self.givens = givens
+        self.source = source
+        #: no two rows and no two columns equal (``distinct: no``: Tohu-Wa-Vohu, Unruly)
+        self.distinct = distinct
+        #: Binairo Plus: = and x signs between neighbouring cells
+        self.signs = signs
+        #: read in janko's layout, with these two characters for the digits 0 and 1
+        self.janko_digits = janko_digits
 
     kind = "takuzu"
     encoding = "takuzu.lp"
@@ -158,7 +167,7 @@ class TakuzuPuzzle(Puzzle):
         return self._clue(r, c, d)
 
     def without_clues(self, clues: Iterable[Clue]) -> TakuzuPuzzle:
-        return replace(self, givens=givens_without(self.givens, clues))
+        return self.replace(givens=givens_without(self.givens, clues))
 
     @staticmethod
     def _clue(r: int, c: int, d: int) -> Clue:

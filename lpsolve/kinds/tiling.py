@@ -21,10 +21,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import islice
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 import clingo
 
@@ -82,28 +81,36 @@ def orientations(shape: Shape) -> list[Shape]:
     return found
 
 
-@dataclass(frozen=True)
-class Placement:
+class Placement(NamedTuple):
     stone: int  # 0-based
     cells: tuple[Cell, ...]  # sorted
 
 
-@dataclass(frozen=True)
-class TilingSolution:
+class TilingSolution(NamedTuple):
     """``stones[i]``: the sorted board cells stone ``i + 1`` covers."""
 
     stones: tuple[tuple[Cell, ...], ...]
 
 
-@dataclass(frozen=True)
 class TilingPuzzle(Puzzle):
-    board: Mapping[Cell, str]  # cell -> "b" or "w"
-    width: int
-    height: int
-    shapes: tuple[Shape, ...]  # stone i + 1, normalised as written
-    source: str = "<input>"
-    #: what one solution is: every placement of numbered stones, or a class of them
-    mode: Mode = "all"
+    FIELDS = ("board", "width", "height", "shapes", "source", "mode")
+
+    def __init__(
+        self,
+        board: Mapping[Cell, str],
+        width: int,
+        height: int,
+        shapes: tuple[Shape, ...],
+        source: str = "<input>",
+        mode: Mode = "all",
+    ) -> None:
+        self.board = board  # cell -> "b" or "w"
+        self.width = width
+        self.height = height
+        self.shapes = shapes  # stone i + 1, normalised as written
+        self.source = source
+        #: what one solution is: every placement of numbered stones, or a class of them
+        self.mode = mode
 
     kind = "tiling"
     encoding = "tiling.lp"
@@ -117,8 +124,8 @@ class TilingPuzzle(Puzzle):
         colour-keeping rotation or reflection of the board maps onto each other
         (``up_to_symmetry``, which implies the first)."""
         if up_to_symmetry:
-            return replace(self, mode="up-to-symmetry")
-        return replace(self, mode="merge-identical" if merge_identical else "all")
+            return self.replace(mode="up-to-symmetry")
+        return self.replace(mode="merge-identical" if merge_identical else "all")
 
     # -- geometry, computed once --------------------------------------------------
     @cached_property
