@@ -216,6 +216,10 @@ def rule_outs(
 # -- suggestions -----------------------------------------------------------------------
 
 
+class NoConsistentCode(LpsolveError):
+    """No code fits the feedback: there is nothing to suggest."""
+
+
 @dataclass(frozen=True)
 class Candidate:
     code: tuple[str, ...]
@@ -549,7 +553,7 @@ def suggest(
     secrets = consistent_codes(game)
     n = len(secrets)
     if n == 0:
-        raise LpsolveError("no code is consistent with the feedback: nothing to suggest")
+        raise NoConsistentCode("no code is consistent with the feedback: nothing to suggest")
     index = {colour: i for i, colour in enumerate(game.colours)}
     spare_index = [index[c] for c in game.spare_colours()]
     pool = _Pool(game)
