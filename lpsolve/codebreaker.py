@@ -498,35 +498,43 @@ def _partition_sizes(
     # one pass since the black features carry the factor, in the smallest type that
     # holds every key.
     small = np.uint8 if total <= 256 else np.uint16
+    factor = small(1 if black_only else pegs + 1)
+    base = (classes * width).astype(small)
+    rank = np.zeros_like(candidates, dtype=np.intp)  # m-1 for the m-th peg of a colour
+    for p in range(1, pegs):
+        rank[:, p] = (candidates[:, :p] == candidates[:, p : p + 1]).sum(axis=1)
+    found = np.zeros((len(candidates), width), dtype=np.int64)
+    if n >= _MANY_SECRETS:  # a bincount per candidate: twice as fast on many secrets
+        # One row per (peg, colour, rank) that some candidate has, its black and match
+        # features summed, made when first needed: a candidate then adds P rows.
+        pegs_of = [np.ascontiguousarray(secrets[:, p]) for p in range(pegs)]
+        held: dict[int, np.ndarray] = {}  # colour -> how many pegs of each secret hold it
+        rows: dict[tuple[int, int, int], np.ndarray] = {}
+        keys = np.empty(n, dtype=small)
+        for i, (code, ranks) in enumerate(zip(candidates.tolist(), rank.tolist(), strict=True)):
+            keys[:] = base
+            for p, (colour, m) in enumerate(zip(code, ranks, strict=True)):
+                row = rows.get((p, colour, m))
+                if row is None:
+                    row = (pegs_of[p] == colour).astype(small) * factor
+                    if not black_only:
+                        if colour not in held:
+                            held[colour] = sum(column == colour for column in pegs_of)
+                        row += held[colour] > m
+                    rows[p, colour, m] = row
+                keys += row  # in place: 2.5x faster than a gather and a sum
+            found[i] = weights @ np.bincount(keys, minlength=total).reshape(-1, width)
+        return found
     columns = np.arange(n)
     black_features = np.zeros((pegs * colours, n), dtype=small)
     counts = np.zeros((colours, n), dtype=np.uint8)
     for p in range(pegs):
-        black_features[p * colours + secrets[:, p].astype(np.intp), columns] = (
-            1 if black_only else pegs + 1
-        )
+        black_features[p * colours + secrets[:, p].astype(np.intp), columns] = factor
         counts[secrets[:, p], columns] += 1  # one secret per column: no repeated index
     match_features = np.concatenate([counts >= m for m in range(1, pegs + 1)]).astype(small)
-    base = (classes * width).astype(small)
     # Feature indices each candidate sums.
     black_rows = np.arange(pegs) * colours + candidates.astype(np.intp)
-    rank = np.zeros_like(candidates, dtype=np.intp)  # m-1 for the m-th peg of a colour
-    for p in range(1, pegs):
-        rank[:, p] = (candidates[:, :p] == candidates[:, p : p + 1]).sum(axis=1)
     match_rows = rank * colours + candidates.astype(np.intp)
-    found = np.zeros((len(candidates), width), dtype=np.int64)
-    if n >= _MANY_SECRETS:  # a bincount per candidate: twice as fast on many secrets
-        keys = np.empty(n, dtype=small)
-        features = [(black_features, black_rows.tolist())]
-        if not black_only:
-            features.append((match_features, match_rows.tolist()))
-        for i in range(len(candidates)):
-            keys[:] = base
-            for table, rows in features:
-                for row in rows[i]:  # in place: 2.5x faster than a gather and a sum
-                    keys += table[row]
-            found[i] = weights @ np.bincount(keys, minlength=total).reshape(-1, width)
-        return found
     chunk = max(1, 4_000_000 // max(n, 1))  # few secrets: many candidates per bincount
     for start in range(0, len(candidates), chunk):
         stop = min(start + chunk, len(candidates))

@@ -389,22 +389,25 @@ def test_partition_sizes_match_plain_scoring(pegs, colours, black_only) -> None:
 
 
 @pytest.mark.parametrize("black_only", [False, True])
-@pytest.mark.parametrize(("seed", "repeats"), [(0, True), (1, True), (2, False), (3, False)])
+@pytest.mark.parametrize(
+    ("seed", "repeats", "pegs", "colours"),
+    [(0, True, 5, 7), (1, True, 6, 8), (2, False, 5, 7), (3, False, 6, 9)],
+)
 def test_scoring_one_secret_per_family_of_spare_swaps_counts_every_secret(
-    seed, repeats, black_only
+    seed, repeats, pegs, colours, black_only
 ) -> None:
     """Scored against one secret per family of swapped spare colours, weighted by the
     family's size, every candidate (canonical or not) gets the sizes that scoring all
-    the secrets gives."""
+    the secrets gives (families both below and above ``_MANY_SECRETS``)."""
     rng = random.Random(seed)
-    game = random_game(rng, 5, 7, 1, repeats)
+    game = random_game(rng, pegs, colours, 1, repeats)
     secrets = codebreaker.consistent_codes(game)
     where = {c: i for i, c in enumerate(game.colours)}
     spares = [where[c] for c in game.spare_colours()]
     assert len(spares) >= 2
-    candidates = np.random.default_rng(seed).integers(0, 7, (40, 5), dtype=np.uint8)
-    plain = codebreaker.score_candidates(candidates, secrets, 7, black_only)
-    families = codebreaker.score_candidates(candidates, secrets, 7, black_only, spares)
+    draw = np.random.default_rng(seed).integers(0, colours, (40, pegs), dtype=np.uint8)
+    plain = codebreaker.score_candidates(draw, secrets, colours, black_only)
+    families = codebreaker.score_candidates(draw, secrets, colours, black_only, spares)
     assert np.array_equal(plain, families)
 
 
