@@ -173,9 +173,13 @@ def board_json(puzzle: HidatoPuzzle) -> str:
 def cached_unique_board(side: int, seed: int, cache: Path, console: Console) -> Path:
     path = cache / f"unique-{side}x{side}-seed{seed}.json"
     if not path.exists():
+        # Made in a child: this process would keep the grounding's memory, and the
+        # children it starts to measure would count it in their peak.
         start = time.perf_counter()
-        puzzle = unique_board(side, seed)
-        path.write_text(board_json(puzzle))
+        command = [sys.executable, __file__, "--make-unique", str(side), str(seed), str(path)]
+        subprocess.run(command, check=True)
+        puzzle = lpsolve.load(path)
+        assert isinstance(puzzle, HidatoPuzzle)
         console.print(
             f"made {path.name}: {len(puzzle.givens):,} of {len(puzzle.cells):,} numbers "
             f"shown ({len(puzzle.givens) / len(puzzle.cells):.0%}), "
@@ -489,7 +493,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--cpsat-model", choices=["int", "bool"], default="int")
     parser.add_argument("--no-cpsat", action="store_true", help="without the CP-SAT peer")
     parser.add_argument("--child", nargs=5, help=argparse.SUPPRESS)
+    parser.add_argument("--make-unique", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.make_unique:
+        side, seed, path = args.make_unique
+        Path(path).write_text(board_json(unique_board(int(side), int(seed))))
+        return
     if args.child:
         engine, board, limit, timeout, model_kind = args.child
         child(engine, board, int(limit), float(timeout), model_kind)
