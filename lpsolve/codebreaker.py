@@ -108,6 +108,12 @@ def consistent_codes(game: MastermindGame) -> np.ndarray:
     index = {colour: i for i, colour in enumerate(game.colours)}
     spare_index = [index[c] for c in game.spare_colours()]
     spares = len(spare_index)
+    # Shown atoms looked up whole: 3x faster than reading their arguments.
+    place = {
+        clingo.Function("code", [clingo.Number(p), clingo.String(colour)]): (p, i)
+        for p in range(game.pegs)
+        for colour, i in index.items()
+    }
     blocks = []
     for d in range(min(game.pegs, spares) + 1):
         rows: list[list[int]] = []
@@ -115,8 +121,8 @@ def consistent_codes(game: MastermindGame) -> np.ndarray:
         def collect(model: clingo.Model, rows: list[list[int]] = rows) -> None:
             code = [0] * game.pegs
             for atom in model.symbols(shown=True):
-                peg, colour = atom.arguments
-                code[peg.number] = index[colour.string]
+                peg, colour = place[atom]
+                code[peg] = colour
             rows.append(code)
 
         _solve(ctl, _spare_assumptions(d, spares), None, collect)
@@ -210,6 +216,10 @@ def rule_outs(
 # -- suggestions -----------------------------------------------------------------------
 
 
+class NoConsistentCode(LpsolveError):
+    """No code fits the feedback: there is nothing to suggest."""
+
+
 @dataclass(frozen=True)
 class Candidate:
     code: tuple[str, ...]
@@ -261,20 +271,34 @@ CRITERIA = {
 }
 
 
-def _canonical(codes: np.ndarray, spare_index: Sequence[int]) -> np.ndarray:
-    """Rows whose spare colours first appear in declared order (one per family)."""
+def _first_pegs(codes: np.ndarray, colours: int) -> np.ndarray:
+    """(rows, colours): the first peg of each row that holds each colour; pegs if none."""
     import numpy as np
 
-    pegs = codes.shape[1]
-    keep = np.ones(len(codes), dtype=bool)
-    previous = None
-    for colour in spare_index:
-        hits = codes == colour
-        first = np.where(hits.any(axis=1), hits.argmax(axis=1), pegs)
-        if previous is not None:
-            keep &= (first > previous) | ((first == pegs) & (previous == pegs))
-        previous = first
-    return codes[keep]
+    n, pegs = codes.shape
+    first = np.full((n, colours), pegs, dtype=np.uint8)
+    rows = np.arange(n)
+    for p in reversed(range(pegs)):
+        first[rows, codes[:, p]] = p
+    return first
+
+
+def _family_heads(first: np.ndarray, spares: Sequence[int], pegs: int) -> np.ndarray:
+    """Which rows use these spare colours in first-appearance order: one row of each
+    family of rows that differ only by swapping them (``first`` from :func:`_first_pegs`)."""
+    import numpy as np
+
+    keep = np.ones(len(first), dtype=bool)
+    for previous, colour in itertools.pairwise(spares):
+        # a spare appears after the one before it, or not at all
+        keep &= (first[:, colour] > first[:, previous]) | (first[:, colour] == pegs)
+    return keep
+
+
+def _canonical(codes: np.ndarray, spare_index: Sequence[int]) -> np.ndarray:
+    """Rows whose spare colours first appear in declared order (one per family)."""
+    colours = max(int(codes.max(initial=0)), *spare_index, 0) + 1
+    return codes[_family_heads(_first_pegs(codes, colours), spare_index, codes.shape[1])]
 
 
 def _canonicalise(codes: np.ndarray, spare_index: Sequence[int]) -> np.ndarray:
@@ -288,6 +312,19 @@ def _canonicalise(codes: np.ndarray, spare_index: Sequence[int]) -> np.ndarray:
                 mapping.setdefault(int(colour), spare_index[len(mapping)])
                 row[p] = mapping[int(colour)]
     return out
+
+
+def _unique_rows(codes: np.ndarray) -> np.ndarray:
+    """The distinct rows in lexicographic order (as ``np.unique(axis=0)``, which imports
+    numpy.ma: 18 ms of a 0.5 s command)."""
+    import numpy as np
+
+    if len(codes) == 0:
+        return codes
+    ordered = codes[np.lexsort(codes.T[::-1])]
+    keep = np.ones(len(ordered), dtype=bool)
+    keep[1:] = (ordered[1:] != ordered[:-1]).any(axis=1)
+    return ordered[keep]
 
 
 def _all_codes(alphabet: Sequence[int], pegs: int) -> np.ndarray:
@@ -306,73 +343,208 @@ def _distinct_rows(codes: np.ndarray) -> np.ndarray:
     return codes[(ordered[:, 1:] != ordered[:, :-1]).all(axis=1)]
 
 
+class _Pool:
+    """Every possible guess up to swapping spare colours (the canonical codes: spare
+    colours first appear in declared order), counted and picked by rank in
+    lexicographic order without listing them all: a sample of the 10,481 guesses of
+    the seed game took 0.1 s to draw from the full list."""
+
+    def __init__(self, game: MastermindGame) -> None:
+        index = {colour: i for i, colour in enumerate(game.colours)}
+        self.spare_index = [index[c] for c in game.spare_colours()]
+        self.pegs, self.repeats = game.pegs, game.repeats
+        # More spares than pegs never show: a code uses at most `pegs` of them.
+        self.spares = self.spare_index[: game.pegs]
+        self.others = len(game.colours) - len(self.spare_index)
+        self.alphabet = sorted(
+            [i for i in range(len(game.colours)) if i not in self.spare_index] + self.spares
+        )
+        self.listable = len(self.alphabet) ** game.pegs <= POOL_LIMIT
+        self._memo: dict[tuple[int, int, int], int] = {}
+
+    def _completions(self, left: int, spares: int, others: int) -> int:
+        """Canonical ways to fill ``left`` more pegs after ``spares`` spare colours and
+        (without repeats) ``others`` other colours were used."""
+        key = (left, spares, others)
+        if key not in self._memo:
+            total = 1
+            if left:
+                if self.repeats:  # any non-spare colour, any spare used so far
+                    total = (self.others + spares) * self._completions(left - 1, spares, 0)
+                else:
+                    total = (self.others - others) * self._completions(left - 1, spares, others + 1)
+                if spares < len(self.spares):  # the next spare, first used here
+                    total += self._completions(left - 1, spares + 1, others)
+            self._memo[key] = total
+        return self._memo[key]
+
+    def size(self) -> int | None:
+        """How many guesses; None if more than ``POOL_LIMIT`` codes to look through."""
+        return self._completions(self.pegs, 0, 0) if self.listable else None
+
+    def codes(self) -> np.ndarray:
+        """Every guess, in lexicographic order."""
+        codes = _all_codes(self.alphabet, self.pegs)
+        if not self.repeats:
+            codes = _distinct_rows(codes)
+        return _canonical(codes, self.spare_index)
+
+    def at(self, ranks: Sequence[int]) -> np.ndarray:
+        """The guesses at these ranks (0-based) of :meth:`codes`."""
+        import numpy as np
+
+        place = {colour: j for j, colour in enumerate(self.spares)}
+        rows = []
+        for rank in ranks:
+            rank, row, used = int(rank), [], set()
+            spares = others = 0
+            for left in reversed(range(self.pegs)):
+                for colour in self.alphabet:
+                    j = place.get(colour)
+                    if j is None:
+                        if not self.repeats and colour in used:
+                            continue
+                        after = (spares, others if self.repeats else others + 1)
+                    elif j < spares and self.repeats:
+                        after = (spares, others)
+                    elif j == spares:
+                        after = (spares + 1, others)
+                    else:
+                        continue
+                    count = self._completions(left, *after)
+                    if rank < count:
+                        row.append(colour)
+                        used.add(colour)
+                        spares, others = after
+                        break
+                    rank -= count
+            rows.append(row)
+        return np.array(rows, dtype=np.uint8).reshape(len(rows), self.pegs)
+
+
 def candidate_pool(game: MastermindGame) -> np.ndarray | None:
     """Every possible guess up to swapping spare colours, in lexicographic order; None if
     there are more than ``POOL_LIMIT`` codes to look through."""
-    index = {colour: i for i, colour in enumerate(game.colours)}
-    spare_index = [index[c] for c in game.spare_colours()]
-    spare_set = set(spare_index)
-    used = [i for i in range(len(game.colours)) if i not in spare_set]
-    alphabet = used + spare_index[: game.pegs]
-    if len(alphabet) ** game.pegs > POOL_LIMIT:
-        return None
-    codes = _all_codes(sorted(alphabet), game.pegs)
-    if not game.repeats:
-        codes = _distinct_rows(codes)
-    return _canonical(codes, spare_index)
+    pool = _Pool(game)
+    return pool.codes() if pool.listable else None
 
 
 def score_candidates(
-    candidates: np.ndarray, secrets: np.ndarray, colours: int, black_only: bool = False
+    candidates: np.ndarray,
+    secrets: np.ndarray,
+    colours: int,
+    black_only: bool = False,
+    spares: Sequence[int] = (),
 ) -> np.ndarray:
     """Partition sizes: row i, column (P+1)*black + (black+white) counts the secrets that
     candidate i would score so. ``black_only``: the feedback is the black count alone,
-    so column ``black`` counts them (P+1 columns)."""
+    so column ``black`` counts them (P+1 columns).
+
+    ``spares``: colours that the secrets may be relabelled by (the spare colours: the
+    consistent codes hold every relabelling of each of them). Swapping spares that a
+    candidate does not use changes no score against it, so it is scored against one
+    secret per family of such swaps, weighted by the family's size: the same sizes, for
+    4.7x fewer pairs on the seed game after its first guess."""
+    import numpy as np
+
+    pegs = secrets.shape[1]
+    width = pegs + 1 if black_only else (pegs + 1) ** 2
+    sizes = np.zeros((len(candidates), width), dtype=np.int64)
+    if len(candidates) == 0:
+        return sizes
+    spares = list(spares)[:62]  # one bit each below; swapping fewer is just as exact
+    # Candidates grouped by the spares they use (one bit each): a group shares one set
+    # of family heads. Canonical candidates use the first d spares: few groups.
+    group = np.zeros(len(candidates), dtype=np.int64)
+    for j, colour in enumerate(spares):
+        group |= (candidates == colour).any(axis=1).astype(np.int64) << j
+    first = _first_pegs(secrets, colours) if len(spares) else None
+    ordered = np.sort(group)  # np.unique would import numpy.ma
+    for key in ordered[np.r_[True, ordered[1:] != ordered[:-1]]].tolist():
+        members = np.flatnonzero(group == key)
+        free = [colour for j, colour in enumerate(spares) if not key >> j & 1]
+        heads, used = secrets, np.zeros(len(secrets), dtype=np.intp)
+        if free and first is not None:
+            keep = _family_heads(first, free, pegs)
+            heads = secrets[keep]
+            used = (first[keep][:, free] < pegs).sum(axis=1)
+        # a head using u of the free spares stands for perm(len(free), u) secrets
+        weights = np.array([math.perm(len(free), u) for u in range(int(used.max(initial=0)) + 1)])
+        sizes[members] = _partition_sizes(
+            candidates[members], heads, used, weights, colours, black_only
+        )
+    return sizes
+
+
+def _partition_sizes(
+    candidates: np.ndarray,
+    secrets: np.ndarray,
+    classes: np.ndarray,
+    weights: np.ndarray,
+    colours: int,
+    black_only: bool,
+) -> np.ndarray:
+    """As :func:`score_candidates`, each secret counting ``weights[classes[s]]`` times."""
     import numpy as np
 
     pegs = secrets.shape[1]
     n = len(secrets)
+    width = pegs + 1 if black_only else (pegs + 1) ** 2
+    total = width * len(weights)
     # Feature rows of the secrets: peg p has colour k; colour k appears at least m times.
     # A candidate's blacks sum P of the first kind, its colour matches P of the second
-    # (sum over k of min(a, b) = number of m <= b with a >= m).
-    at = np.zeros((pegs * colours, n), dtype=np.uint8)
-    for p in range(pegs):
-        at[p * colours + secrets[:, p].astype(np.intp), np.arange(n)] = 1
-    counts = np.zeros((colours, n), dtype=np.uint8)
-    for p in range(pegs):
-        np.add.at(counts, (secrets[:, p].astype(np.intp), np.arange(n)), 1)
-    at_least = np.concatenate([counts >= m for m in range(1, pegs + 1)]).astype(np.uint8)
-    # Feature indices each candidate sums.
-    black_rows = np.arange(pegs) * colours + candidates.astype(np.intp)
+    # (sum over k of min(a, b) = number of m <= b with a >= m). The key of each
+    # (candidate, secret) pair, class * width + black * (P + 1) + matches, is summed in
+    # one pass since the black features carry the factor, in the smallest type that
+    # holds every key.
+    small = np.uint8 if total <= 256 else np.uint16
+    factor = small(1 if black_only else pegs + 1)
+    base = (classes * width).astype(small)
     rank = np.zeros_like(candidates, dtype=np.intp)  # m-1 for the m-th peg of a colour
     for p in range(1, pegs):
         rank[:, p] = (candidates[:, :p] == candidates[:, p : p + 1]).sum(axis=1)
-    match_rows = rank * colours + candidates.astype(np.intp)
-    width = pegs + 1 if black_only else (pegs + 1) ** 2
-    # The key of each (candidate, secret) pair: black * (P + 1) + matches, summed in one
-    # pass since the black features carry the factor, in the smallest type that holds
-    # every key.
-    small = np.uint8 if width <= 256 else np.uint16
-    black_features = at.astype(small) * small(1 if black_only else pegs + 1)
-    match_features = at_least.astype(small)
-    sizes = np.zeros((len(candidates), width), dtype=np.int64)
+    found = np.zeros((len(candidates), width), dtype=np.int64)
     if n >= _MANY_SECRETS:  # a bincount per candidate: twice as fast on many secrets
-        for i in range(len(candidates)):
-            keys = black_features[black_rows[i]].sum(axis=0, dtype=small)
-            if not black_only:
-                keys += match_features[match_rows[i]].sum(axis=0, dtype=small)
-            sizes[i] = np.bincount(keys, minlength=width)
-        return sizes
+        # One row per (peg, colour, rank) that some candidate has, its black and match
+        # features summed, made when first needed: a candidate then adds P rows.
+        pegs_of = [np.ascontiguousarray(secrets[:, p]) for p in range(pegs)]
+        held: dict[int, np.ndarray] = {}  # colour -> how many pegs of each secret hold it
+        rows: dict[tuple[int, int, int], np.ndarray] = {}
+        keys = np.empty(n, dtype=small)
+        for i, (code, ranks) in enumerate(zip(candidates.tolist(), rank.tolist(), strict=True)):
+            keys[:] = base
+            for p, (colour, m) in enumerate(zip(code, ranks, strict=True)):
+                row = rows.get((p, colour, m))
+                if row is None:
+                    row = (pegs_of[p] == colour).astype(small) * factor
+                    if not black_only:
+                        if colour not in held:
+                            held[colour] = sum(column == colour for column in pegs_of)
+                        row += held[colour] > m
+                    rows[p, colour, m] = row
+                keys += row  # in place: 2.5x faster than a gather and a sum
+            found[i] = weights @ np.bincount(keys, minlength=total).reshape(-1, width)
+        return found
+    columns = np.arange(n)
+    black_features = np.zeros((pegs * colours, n), dtype=small)
+    counts = np.zeros((colours, n), dtype=np.uint8)
+    for p in range(pegs):
+        black_features[p * colours + secrets[:, p].astype(np.intp), columns] = factor
+        counts[secrets[:, p], columns] += 1  # one secret per column: no repeated index
+    match_features = np.concatenate([counts >= m for m in range(1, pegs + 1)]).astype(small)
+    # Feature indices each candidate sums.
+    black_rows = np.arange(pegs) * colours + candidates.astype(np.intp)
+    match_rows = rank * colours + candidates.astype(np.intp)
     chunk = max(1, 4_000_000 // max(n, 1))  # few secrets: many candidates per bincount
     for start in range(0, len(candidates), chunk):
         stop = min(start + chunk, len(candidates))
-        keys = black_features[black_rows[start:stop]].sum(axis=1, dtype=small)
+        keys = black_features[black_rows[start:stop]].sum(axis=1, dtype=small) + base
         if not black_only:
             keys += match_features[match_rows[start:stop]].sum(axis=1, dtype=small)
-        flat = keys.astype(np.int64) + (np.arange(stop - start) * width)[:, None]
-        counted = np.bincount(flat.ravel(), minlength=(stop - start) * width)
-        sizes[start:stop] = counted.reshape(stop - start, width)
-    return sizes
+        flat = keys.astype(np.int64) + (np.arange(stop - start) * total)[:, None]
+        counted = np.bincount(flat.ravel(), minlength=(stop - start) * total)
+        found[start:stop] = weights @ counted.reshape(stop - start, len(weights), width)
+    return found
 
 
 #: from this many consistent codes on, candidates are scored one at a time
@@ -389,30 +561,30 @@ def suggest(
     secrets = consistent_codes(game)
     n = len(secrets)
     if n == 0:
-        raise LpsolveError("no code is consistent with the feedback: nothing to suggest")
+        raise NoConsistentCode("no code is consistent with the feedback: nothing to suggest")
     index = {colour: i for i, colour in enumerate(game.colours)}
     spare_index = [index[c] for c in game.spare_colours()]
-    pool = candidate_pool(game)
+    pool = _Pool(game)
+    size = pool.size()
     most = max(budget // n, 20)
     rng = np.random.default_rng(seed)
-    sampled = pool is None or len(pool) > most
+    sampled = size is None or size > most
     if not sampled:
-        assert pool is not None
-        candidates = pool
+        candidates = pool.codes()
     else:
         # Half consistent codes (each could win at once), half codes from the whole space.
         own = secrets if n <= most // 2 else secrets[rng.choice(n, most // 2, replace=False)]
-        own = np.unique(_canonicalise(own, spare_index), axis=0)
+        own = _unique_rows(_canonicalise(own, spare_index))
         wanted = most - len(own)
-        if pool is not None:
-            others = pool[rng.choice(len(pool), min(wanted, len(pool)), replace=False)]
+        if size is not None:
+            others = pool.at(rng.choice(size, min(wanted, size), replace=False))
         else:
             draw = rng.integers(0, len(game.colours), (wanted * 2, game.pegs), dtype=np.uint8)
             if not game.repeats:
                 draw = _distinct_rows(draw)
-            others = np.unique(_canonicalise(draw, spare_index), axis=0)[:wanted]
-        candidates = np.unique(np.concatenate([own, others]), axis=0)
-    sizes = score_candidates(candidates, secrets, len(game.colours), game.black_only)
+            others = _unique_rows(_canonicalise(draw, spare_index))[:wanted]
+        candidates = _unique_rows(np.concatenate([own, others]))
+    sizes = score_candidates(candidates, secrets, len(game.colours), game.black_only, spare_index)
     # the column of "every peg black": the candidate is itself a consistent code
     win = game.pegs if game.black_only else game.pegs * (game.pegs + 1) + game.pegs
     fractions = sizes / n
@@ -450,7 +622,7 @@ def suggest(
         remaining=n,
         ranked={name: [candidate(int(i)) for i in order[:keep]] for name, order in orders.items()},
         scored=len(candidates),
-        pool=None if pool is None else len(pool),
+        pool=size,
         scored_consistent=int(measures["consistent"].sum()),
         sampled=sampled,
         seed=seed,

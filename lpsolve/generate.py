@@ -25,22 +25,47 @@ def serpentine(width: int, height: int) -> list[Cell]:
 def backbite(
     path: list[Cell], offsets: Sequence[Offset], rng: random.Random, steps: int
 ) -> list[Cell]:
-    """Shuffle a Hamiltonian path by ``steps`` backbite moves (the path is not modified)."""
-    path = list(path)
-    position = {cell: i for i, cell in enumerate(path)}
+    """Shuffle a Hamiltonian path by ``steps`` backbite moves (the path is not modified).
+
+    The path is kept as cell numbers in a numpy array with a flag for which end is its
+    last: turning it round is the flag, and a move reverses the bitten piece and
+    renumbers its positions in two vectorised steps. With a list and a dict of
+    positions updated in Python, the 10 * N moves of an N-cell path took 586 s for a
+    150x150 board."""
+    import numpy as np
+
+    xs, ys = [x for x, _ in path], [y for _, y in path]
+    x0, y0 = min(xs, default=0), min(ys, default=0)
+    width, height = max(xs, default=0) - x0 + 1, max(ys, default=0) - y0 + 1
+    n = len(path)
+    order = np.array([(x - x0) + (y - y0) * width for x, y in path], dtype=np.int64)
+    position = np.full(width * height, -1, dtype=np.int64)  # -1: not on the path
+    position[order] = np.arange(n)
+    turned = False  # True: the path runs from order[-1] to order[0]
     for _ in range(steps):
         if rng.random() < 0.5:  # bite from either end
-            path.reverse()
-            position = {cell: i for i, cell in enumerate(path)}
-        x, y = path[-1]
+            turned = not turned
+        end = int(order[0] if turned else order[-1])
         dx, dy = rng.choice(offsets)
-        i = position.get((x + dx, y + dy))
-        if i is None or i == len(path) - 2:
+        x, y = end % width + dx, end // width + dy
+        if not (0 <= x < width and 0 <= y < height):
             continue
-        path[i + 1 :] = reversed(path[i + 1 :])
-        for j in range(i + 1, len(path)):
-            position[path[j]] = j
-    return path
+        i = int(position[x + y * width])
+        if i < 0:
+            continue
+        # Reverse the piece after the bitten cell, seen from the end that bites.
+        if turned:
+            if i == 1:
+                continue
+            start, stop = 0, i
+        else:
+            if i == n - 2:
+                continue
+            start, stop = i + 1, n
+        order[start:stop] = order[start:stop][::-1]
+        position[order[start:stop]] = np.arange(start, stop)
+    cells = (order[::-1] if turned else order).tolist()
+    return [(c % width + x0, c // width + y0) for c in cells]
 
 
 def random_path(

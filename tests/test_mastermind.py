@@ -386,3 +386,50 @@ def test_partition_sizes_match_plain_scoring(pegs, colours, black_only) -> None:
             black, white = score(tuple(candidate), tuple(secret))
             expected[black if black_only else black * (pegs + 1) + black + white] += 1
         assert {k: int(v) for k, v in enumerate(row) if v} == dict(expected)
+
+
+@pytest.mark.parametrize("black_only", [False, True])
+@pytest.mark.parametrize(
+    ("seed", "repeats", "pegs", "colours"),
+    [(0, True, 5, 7), (1, True, 6, 8), (2, False, 5, 7), (3, False, 6, 9)],
+)
+def test_scoring_one_secret_per_family_of_spare_swaps_counts_every_secret(
+    seed, repeats, pegs, colours, black_only
+) -> None:
+    """Scored against one secret per family of swapped spare colours, weighted by the
+    family's size, every candidate (canonical or not) gets the sizes that scoring all
+    the secrets gives (families both below and above ``_MANY_SECRETS``)."""
+    rng = random.Random(seed)
+    game = random_game(rng, pegs, colours, 1, repeats)
+    secrets = codebreaker.consistent_codes(game)
+    where = {c: i for i, c in enumerate(game.colours)}
+    spares = [where[c] for c in game.spare_colours()]
+    assert len(spares) >= 2
+    draw = np.random.default_rng(seed).integers(0, colours, (40, pegs), dtype=np.uint8)
+    plain = codebreaker.score_candidates(draw, secrets, colours, black_only)
+    families = codebreaker.score_candidates(draw, secrets, colours, black_only, spares)
+    assert np.array_equal(plain, families)
+
+
+@pytest.mark.parametrize(
+    ("pegs", "colours", "guesses", "repeats"),
+    [(4, 6, 1, True), (5, 8, 2, True), (4, 7, 1, False), (3, 5, 0, True)],
+)
+def test_pool_counts_and_picks_by_rank_what_it_lists(pegs, colours, guesses, repeats) -> None:
+    """The candidate guesses: every code whose spare colours first appear in declared
+    order, counted and picked by rank without listing them."""
+    game = random_game(random.Random(pegs * colours), pegs, colours, guesses, repeats)
+    spares = [i for i, c in enumerate(game.colours) if c in game.spare_colours()]
+    expected = []
+    for code in itertools.product(range(colours), repeat=pegs):
+        if not repeats and len(set(code)) < pegs:
+            continue
+        seen = [k for k in dict.fromkeys(code) if k in spares]
+        if seen == spares[: len(seen)]:
+            expected.append(code)
+    pool = codebreaker._Pool(game)
+    listed = pool.codes()
+    assert listed.tolist() == [list(code) for code in expected]
+    assert pool.size() == len(listed)
+    ranks = [0, len(listed) - 1, *random.Random(1).sample(range(len(listed)), min(20, len(listed)))]
+    assert np.array_equal(pool.at(ranks), listed[ranks])
