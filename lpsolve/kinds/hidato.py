@@ -56,14 +56,16 @@ EXTENSIONS = (*EXTENSION_ADJACENCY, ".json")
 #: are given (measured on the bundled instances: 100 cells 1 s, 163 cells > 2 min)
 CSP_HANDLES_UP_TO = 100
 
-#: large sparse boards search with the encoding's heuristic that grows the path out of
-#: the placed numbers: from this many cells, with at most this share of the numbers
-#: given. benchmarks/hidato_scale.py, 20x20 king boards with 25 % shown, seeds 1-10,
-#: 30 s each: with it 9 solved (0.6-5.6 CPU s), each faster than CP-SAT, which solved
-#: 8; without it 10 solved (0.8-7.8 s), but 2 slower than CP-SAT. Dense boards need no
-#: search, and grounding the heuristic costs a 100x100 board a third more time.
-GROW_FROM_CELLS = 400
-GROW_UP_TO_SHOWN = 0.4
+#: large sparse boards search with the encoding's scan heuristic (``-c scan=1``: cells
+#: filled one at a time in column order, each preferring a number that continues a
+#: neighbour's): from this many cells, with at most this share of the numbers given.
+#: Raw clingo on random king boards with 25 % shown (lpsolve.generate.random_puzzle), CPU
+#: s: 30x30 seeds 1-10 solved 4 in 30 s (2.3-11.6 s); in 20 s, 1 with no heuristic and
+#: none with the growing one (``-c grow=1``, used before). 25x25 seeds 1-6: all 6 (1.0-
+#: 5.7 s), against 3 of 6 in 30 s with no heuristic. Dense boards need no search, and
+#: grounding a heuristic costs a 100x100 board a third more time.
+SCAN_FROM_CELLS = 400
+SCAN_UP_TO_SHOWN = 0.4
 
 EMPTY_CHARS = "_"
 HOLE_CHARS = "Xx"
@@ -117,10 +119,10 @@ class HidatoPuzzle(Puzzle):
 
     @property
     def solver_arguments(self) -> tuple[str, ...]:  # type: ignore[override]
-        """The growing heuristic for large sparse boards (see ``GROW_FROM_CELLS``)."""
+        """The scan heuristic for large sparse boards (see ``SCAN_FROM_CELLS``)."""
         cells = len(self.cells)
-        if cells >= GROW_FROM_CELLS and len(self.givens) <= GROW_UP_TO_SHOWN * cells:
-            return ("--heuristic=Domain", "--const=grow=1")
+        if cells >= SCAN_FROM_CELLS and len(self.givens) <= SCAN_UP_TO_SHOWN * cells:
+            return ("--heuristic=Domain", "--const=scan=1")
         return ()
 
     # -- the puzzle as facts ------------------------------------------------
