@@ -42,11 +42,6 @@ class Puzzle(ABC):
     #: further clingo options for counting every solution (a search order that pays off
     #: only when the whole space is enumerated, e.g. ``--heuristic=Domain``)
     counting_arguments: ClassVar[tuple[str, ...]] = ()
-    #: a portfolio of search orders for a search for one solution, taken in turns on
-    #: one grounding (so what a turn learnt stays): per turn, the encoding's external
-    #: atom (by name, no arguments) that selects its order ("" for none) and its seconds
-    #: of search, doubled each round until a solution, its absence or the timeout
-    search_turns: tuple[tuple[str, float], ...] = ()
     #: the constructor's parameters, which say what the puzzle is: a copy
     #: (:meth:`replace`), a comparison and a pickle carry these and nothing else
     FIELDS: ClassVar[tuple[str, ...]]

@@ -11,7 +11,6 @@ import pytest
 
 import lpsolve
 from lpsolve.generate import puzzle_from_path, random_path, random_puzzle, rectangle
-from lpsolve.kinds import hidato
 from lpsolve.kinds.hidato import HidatoPuzzle, build
 from lpsolve.puzzle import facts_program
 from lpsolve.resources import encoding_path
@@ -89,26 +88,3 @@ def test_a_large_sparse_board_is_solved_with_the_scan_order() -> None:
     dense, _ = random_puzzle(20, 20, "king", 0.6, 1)
     small, _ = random_puzzle(10, 10, "king", 0.25, 1)
     assert dense.solver_arguments == small.solver_arguments == ()
-
-
-def test_turns_between_scan_directions_keep_every_answer_right(monkeypatch) -> None:
-    # Turns of a millisecond: the search switches direction many times before it ends.
-    monkeypatch.setattr(hidato, "SCAN_TURN_SECONDS", 0.001)
-    puzzle, _ = random_puzzle(20, 20, "king", 0.25, 2)
-    assert [atom for atom, _ in puzzle.search_turns] == ["", "scan_by_rows"]
-    result = lpsolve.solve(puzzle, 1)  # the rule checker checks the solution
-    assert result.count == 1 and result.stopped_by == "limit"
-    # No solution: 2 is given two cells away from 1. The turns end when the search does.
-    first = next(cell for cell, n in puzzle.givens.items() if n == 1)
-    far = next(c for c in puzzle.cells if max(abs(c[0] - first[0]), abs(c[1] - first[1])) == 2)
-    givens = {cell: n for cell, n in puzzle.givens.items() if n != 2 and cell != far}
-    impossible = puzzle.replace(givens={**givens, far: 2})
-    result = lpsolve.solve(impossible, 1)
-    assert result.count == 0 and result.complete
-
-
-def test_turns_stop_at_the_timeout(monkeypatch) -> None:
-    monkeypatch.setattr(hidato, "SCAN_TURN_SECONDS", 0.001)
-    puzzle, _ = random_puzzle(30, 30, "king", 0.25, 1)  # not solved in 30 s either way
-    result = lpsolve.solve(puzzle, 1, timeout=0.5)
-    assert result.stopped_by == "timeout" and not result.complete

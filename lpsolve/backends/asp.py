@@ -6,9 +6,8 @@ its facts, the name of its encoding and how to decode a model.
 
 from __future__ import annotations
 
-import itertools
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import clingo
@@ -83,41 +82,6 @@ def statistics(ctl: clingo.Control, ground_seconds: float, solve_seconds: float)
         return Stats(ground_seconds=ground_seconds, solve_seconds=solve_seconds)
 
 
-def search_turns(
-    turns: Sequence[tuple[str, float]],
-) -> Iterator[tuple[str, float | None]]:
-    """Round after round of the turns, each round's seconds twice the last's; without
-    turns, one search with no bound of its own."""
-    if not turns:
-        while True:
-            yield "", None
-    for round_ in itertools.count():
-        for atom, seconds in turns:
-            yield atom, seconds * 2**round_
-
-
-def search(
-    ctl: clingo.Control,
-    assumptions: Sequence[tuple[clingo.Symbol, bool]],
-    on_model: Callable[[clingo.Model], bool] | None,
-    deadline: float | None,
-) -> tuple[clingo.SolveResult, str | None]:
-    """One solve call until it ends or the deadline (perf_counter) passes; with what
-    stopped it early: "timeout", "interrupt" (Ctrl-C) or None."""
-    stopped_by = None
-    with ctl.solve(assumptions=list(assumptions), on_model=on_model, async_=True) as handle:
-        try:
-            while not handle.wait(_POLL_SECONDS):
-                if deadline is not None and time.perf_counter() >= deadline:
-                    handle.cancel()
-                    stopped_by = "timeout"
-                    break
-        except KeyboardInterrupt:
-            handle.cancel()
-            stopped_by = "interrupt"
-        return handle.get(), stopped_by
-
-
 def solve(
     puzzle: Puzzle,
     *,
@@ -142,9 +106,6 @@ def solve(
     search too. Either way what was found so far is returned, marked incomplete.
     """
     models = "0" if limit is None else str(limit)
-    # Turns only when one solution is wanted: a second solve call would find the first
-    # call's models again.
-    turns_apply = limit == 1 and bool(puzzle.search_turns)
     counting = puzzle.counting_arguments if limit is None and not decode else ()
     ctl = make_control(puzzle, ["--models", models, *counting, *arguments], facts=facts)
     ground_seconds = ground(ctl)
@@ -175,27 +136,24 @@ def solve(
             return False
         return not stop_requested
 
-    wants_callback = decode or on_progress is not None or turns_apply
+    wants_callback = decode or on_progress is not None
     start = time.perf_counter()
     deadline = None if timeout is None else start + timeout
-    turns = search_turns(puzzle.search_turns if turns_apply else ())
-    while True:
-        atom, seconds = next(turns)
-        if turns_apply:
-            for name, _ in puzzle.search_turns:
-                if name:
-                    ctl.assign_external(clingo.Function(name), name == atom)
-        turn_end = None if seconds is None else time.perf_counter() + seconds
-        ends = [end for end in (deadline, turn_end) if end is not None]
-        outcome, stopped = search(
-            ctl, assumptions, on_model if wants_callback else None, min(ends, default=None)
-        )
-        if stopped is None:  # the search ended by itself (or by on_model)
-            break
-        if stopped == "interrupt" or (deadline is not None and time.perf_counter() >= deadline):
-            result.stopped_by = stopped
-            break
-        # only this turn's time is up: the next turn goes on from what was learnt
+    with ctl.solve(
+        assumptions=list(assumptions),
+        on_model=on_model if wants_callback else None,
+        async_=True,
+    ) as handle:
+        try:
+            while not handle.wait(_POLL_SECONDS):
+                if deadline is not None and time.perf_counter() >= deadline:
+                    handle.cancel()
+                    result.stopped_by = "timeout"
+                    break
+        except KeyboardInterrupt:
+            handle.cancel()
+            result.stopped_by = "interrupt"
+        outcome = handle.get()
     solve_seconds = time.perf_counter() - start
     if callback_error is not None:
         raise callback_error

@@ -66,11 +66,6 @@ CSP_HANDLES_UP_TO = 100
 #: grounding a heuristic costs a 100x100 board a third more time.
 SCAN_FROM_CELLS = 400
 SCAN_UP_TO_SHOWN = 0.4
-#: the scan goes column by column or, with the encoding's external scan_by_rows, row by
-#: row; which one pays differs from board to board (30x30 seeds 1-10 in 30 s: 4 and 7
-#: solved, not the same ones), so a search for one solution takes them in turns of
-#: this many seconds, doubled each round (see ``Puzzle.search_turns``)
-SCAN_TURN_SECONDS = 2.0
 
 EMPTY_CHARS = "_"
 HOLE_CHARS = "Xx"
@@ -128,13 +123,6 @@ class HidatoPuzzle(Puzzle):
         cells = len(self.cells)
         if cells >= SCAN_FROM_CELLS and len(self.givens) <= SCAN_UP_TO_SHOWN * cells:
             return ("--heuristic=Domain", "--const=scan=1")
-        return ()
-
-    @property
-    def search_turns(self) -> tuple[tuple[str, float], ...]:  # type: ignore[override]
-        """With the scan heuristic: by columns, then by rows (``SCAN_TURN_SECONDS``)."""
-        if self.solver_arguments:
-            return (("", SCAN_TURN_SECONDS), ("scan_by_rows", SCAN_TURN_SECONDS))
         return ()
 
     # -- the puzzle as facts ------------------------------------------------
