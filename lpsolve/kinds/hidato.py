@@ -59,11 +59,13 @@ CSP_HANDLES_UP_TO = 100
 #: large sparse boards search with the encoding's scan heuristic (``-c scan=1``: cells
 #: filled one at a time in column order, each preferring a number that continues a
 #: neighbour's): from this many cells, with at most this share of the numbers given.
-#: Raw clingo on random king boards with 25 % shown (lpsolve.generate.random_puzzle), CPU
-#: s: 30x30 seeds 1-10 solved 4 in 30 s (2.3-11.6 s); in 20 s, 1 with no heuristic and
-#: none with the growing one (``-c grow=1``, used before). 25x25 seeds 1-6: all 6 (1.0-
-#: 5.7 s), against 3 of 6 in 30 s with no heuristic. Dense boards need no search, and
-#: grounding a heuristic costs a 100x100 board a third more time.
+#: benchmarks/hidato_scale.py, random king boards, CPU s, CP-SAT (1 worker) in the same
+#: run: 30x30 with 25 % shown, seeds 1-10, 30 s each: 5 solved (1.7-8.9 s), CP-SAT none;
+#: 20x20 with 10 % shown, seeds 1-3, 60 s: 2 (8.7, 49.9 s), CP-SAT 1 (58.5 s); 20x20 with
+#: 25 %: 9 of 10 (median 0.9 s), CP-SAT 8. The growing heuristic used before (``-c
+#: grow=1``) solved none of those 30x30 boards in 20 s (raw clingo), no heuristic 1.
+#: Dense boards need no search, and grounding a heuristic costs a 100x100 board a third
+#: more time.
 SCAN_FROM_CELLS = 400
 SCAN_UP_TO_SHOWN = 0.4
 
