@@ -56,14 +56,18 @@ EXTENSIONS = (*EXTENSION_ADJACENCY, ".json")
 #: are given (measured on the bundled instances: 100 cells 1 s, 163 cells > 2 min)
 CSP_HANDLES_UP_TO = 100
 
-#: large sparse boards search with the encoding's heuristic that grows the path out of
-#: the placed numbers: from this many cells, with at most this share of the numbers
-#: given. benchmarks/hidato_scale.py, 20x20 king boards with 25 % shown, seeds 1-10,
-#: 30 s each: with it 9 solved (0.6-5.6 CPU s), each faster than CP-SAT, which solved
-#: 8; without it 10 solved (0.8-7.8 s), but 2 slower than CP-SAT. Dense boards need no
-#: search, and grounding the heuristic costs a 100x100 board a third more time.
-GROW_FROM_CELLS = 400
-GROW_UP_TO_SHOWN = 0.4
+#: large sparse boards search with the encoding's scan heuristic (``-c scan=1``: cells
+#: filled one at a time in column order, each preferring a number that continues a
+#: neighbour's): from this many cells, with at most this share of the numbers given.
+#: benchmarks/hidato_scale.py, random king boards, CPU s, CP-SAT (1 worker) in the same
+#: run: 30x30 with 25 % shown, seeds 1-10, 30 s each: 5 solved (1.7-8.9 s), CP-SAT none;
+#: 20x20 with 10 % shown, seeds 1-3, 60 s: 2 (8.7, 49.9 s), CP-SAT 1 (58.5 s); 20x20 with
+#: 25 %: 9 of 10 (median 0.9 s), CP-SAT 8. The growing heuristic used before (``-c
+#: grow=1``) solved none of those 30x30 boards in 20 s (raw clingo), no heuristic 1.
+#: Dense boards need no search, and grounding a heuristic costs a 100x100 board a third
+#: more time.
+SCAN_FROM_CELLS = 400
+SCAN_UP_TO_SHOWN = 0.4
 
 EMPTY_CHARS = "_"
 HOLE_CHARS = "Xx"
@@ -117,10 +121,10 @@ class HidatoPuzzle(Puzzle):
 
     @property
     def solver_arguments(self) -> tuple[str, ...]:  # type: ignore[override]
-        """The growing heuristic for large sparse boards (see ``GROW_FROM_CELLS``)."""
+        """The scan heuristic for large sparse boards (see ``SCAN_FROM_CELLS``)."""
         cells = len(self.cells)
-        if cells >= GROW_FROM_CELLS and len(self.givens) <= GROW_UP_TO_SHOWN * cells:
-            return ("--heuristic=Domain", "--const=grow=1")
+        if cells >= SCAN_FROM_CELLS and len(self.givens) <= SCAN_UP_TO_SHOWN * cells:
+            return ("--heuristic=Domain", "--const=scan=1")
         return ()
 
     # -- the puzzle as facts ------------------------------------------------
