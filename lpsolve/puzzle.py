@@ -42,6 +42,11 @@ class Puzzle(ABC):
     #: further clingo options for counting every solution (a search order that pays off
     #: only when the whole space is enumerated, e.g. ``--heuristic=Domain``)
     counting_arguments: ClassVar[tuple[str, ...]] = ()
+    #: a portfolio for a search for some solutions (not all): each member's clingo
+    #: options, in place of ``solver_arguments``; with two or more, the clingo backend
+    #: gives each member a grounding of its own and lets them search in turns
+    #: (:func:`lpsolve.backends.asp.solve_in_turns`)
+    search_portfolio: ClassVar[tuple[tuple[str, ...], ...]] = ()
     #: the constructor's parameters, which say what the puzzle is: a copy
     #: (:meth:`replace`), a comparison and a pickle carry these and nothing else
     FIELDS: ClassVar[tuple[str, ...]]

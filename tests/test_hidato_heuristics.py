@@ -1,15 +1,22 @@
-"""The encoding's search heuristics (``-c grow=1``, ``-c scan=1`` with clingo's
-``--heuristic=Domain``) only steer the search: on small boards every option finds
-exactly the paths a brute force finds, and the kind switches them on as documented."""
+"""The encoding's search heuristics (``-c grow=1``, ``-c scan=1..4`` with clingo's
+``--heuristic=Domain``) and the search portfolio that takes the scan's corners in turns
+only steer the search: on small boards every option finds exactly the paths a brute
+force finds, and the kind switches them on as documented."""
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import clingo
 import pytest
 
 import lpsolve
+from lpsolve.backends import asp
 from lpsolve.generate import puzzle_from_path, random_path, random_puzzle, rectangle
 from lpsolve.kinds.hidato import HidatoPuzzle, build
 from lpsolve.puzzle import facts_program
@@ -20,7 +27,10 @@ from .conftest import paths
 HEURISTICS = {
     "none": [],
     "grow": ["--heuristic=Domain", "--const=grow=1"],
-    "scan": ["--heuristic=Domain", "--const=scan=1"],
+    **{
+        f"scan from corner {corner}": ["--heuristic=Domain", f"--const=scan={corner}"]
+        for corner in range(1, 5)
+    },
 }
 
 
@@ -80,11 +90,87 @@ def test_every_heuristic_finds_exactly_the_brute_force_paths(board: str, seed: i
         assert solution_paths(puzzle, options) == expected, name
 
 
-def test_a_large_sparse_board_is_solved_with_the_scan_order() -> None:
+def test_a_large_sparse_board_is_solved_with_the_corners_in_turns() -> None:
     puzzle, _ = random_puzzle(20, 20, "king", 0.25, 1)
-    assert puzzle.solver_arguments == ("--heuristic=Domain", "--const=scan=1")
+    assert [options[-1] for options in puzzle.search_portfolio] == [
+        f"--const=scan={corner}" for corner in range(1, 5)
+    ]
     result = lpsolve.solve(puzzle, 1)  # every solution passes the rule checker
     assert result.count == 1
     dense, _ = random_puzzle(20, 20, "king", 0.6, 1)
     small, _ = random_puzzle(10, 10, "king", 0.25, 1)
+    assert dense.search_portfolio == small.search_portfolio == ()
     assert dense.solver_arguments == small.solver_arguments == ()
+
+
+class InTurns(HidatoPuzzle):
+    """A small board searched like a large sparse one: the scan's corners in turns."""
+
+    search_portfolio = tuple(  # type: ignore[assignment]
+        ("--heuristic=Domain", f"--const=scan={corner}") for corner in range(1, 5)
+    )
+
+
+def in_turns(puzzle: HidatoPuzzle) -> InTurns:
+    return InTurns(**puzzle.__getstate__())
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("board", list(BOARDS))
+def test_turns_find_exactly_the_brute_force_paths(
+    board: str, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Turns of 0.1 ms: most searches are cut off and taken up again, many times.
+    monkeypatch.setattr(asp, "FIRST_TURN_SECONDS", 1e-4)
+    puzzle = in_turns(BOARDS[board](seed))
+    expected = brute_force(puzzle)
+    every = asp.solve(puzzle, limit=10**6)
+    assert every.complete and every.stopped_by is None
+    assert {s.path for s in every.solutions} == expected
+    assert every.count == len(expected)
+    two = asp.solve(puzzle, limit=2)
+    assert two.count == len(two.solutions) == min(2, len(expected))
+    assert len({s.path for s in two.solutions}) == two.count
+    assert {s.path for s in two.solutions} <= expected
+
+
+def test_turns_stop_at_the_timeout_with_what_they_found(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(asp, "FIRST_TURN_SECONDS", 1e-3)
+    puzzle = in_turns(build(rectangle(4, 3), {}, "king"))  # hundreds of paths
+    expected = brute_force(puzzle)
+    start = time.perf_counter()
+    # each solution takes 0.1 s to take in: the 0.5 s timeout comes first
+    result = asp.solve(puzzle, limit=10**6, timeout=0.5, on_solution=lambda _: time.sleep(0.1))
+    assert result.stopped_by == "timeout" and not result.complete
+    assert 1 <= result.count == len({s.path for s in result.solutions}) < len(expected)
+    assert {s.path for s in result.solutions} <= expected
+    assert time.perf_counter() - start < 5  # it stops, not only reports (a generous bound)
+
+
+def test_a_solution_callback_can_end_the_turns() -> None:
+    puzzle = in_turns(build(rectangle(4, 3), {}, "king"))
+    result = asp.solve(puzzle, limit=10**6, on_solution=lambda _: False)
+    assert result.count == 1 and result.stopped_by == "stop" and not result.complete
+
+
+def test_a_supervised_search_in_turns_ends_cleanly_at_its_timeout(tmp_path: Path) -> None:
+    # A 30x30 board with a quarter shown: four groundings of about a second each, so
+    # the deadline comes while members are ground and in turns. The stop must come
+    # from the search itself, with its statistics, and nothing on stderr.
+    puzzle, _ = random_puzzle(30, 30, "king", 0.25, 2)
+    board = tmp_path / "sparse.json"
+    givens = [[x, y, n] for (x, y), n in sorted(puzzle.givens.items())]
+    cells = [list(cell) for cell in puzzle.cells]
+    board.write_text(
+        json.dumps({"kind": "hidato", "adjacency": "king", "cells": cells, "givens": givens})
+    )
+    command = [sys.executable, "-m", "lpsolve", "solve", str(board), "--timeout", "3"]
+    done = subprocess.run(
+        [*command, "--format", "json", "--stats"], capture_output=True, text=True, check=False
+    )
+    assert done.stderr == ""
+    answer = json.loads(done.stdout)
+    assert (done.returncode, answer["status"]) in {(0, "solved"), (3, "timeout")}
+    assert answer["stats"]["atoms"] > 0 and answer["stats"]["choices"] > 0

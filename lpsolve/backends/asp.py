@@ -6,8 +6,10 @@ its facts, the name of its encoding and how to decode a model.
 
 from __future__ import annotations
 
+import itertools
+import signal
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import clingo
@@ -23,6 +25,11 @@ OnSolution = Callable[[Any], bool | None]
 OnProgress = Callable[[int], None]
 
 _POLL_SECONDS = 0.05
+#: a search portfolio's first turn per member, in seconds (see :func:`solve_in_turns`)
+FIRST_TURN_SECONDS = 1.0
+#: time kept, per grounding, to free it before a portfolio's deadline (a 30x30 sparse
+#: Hidato board's takes 35 ms)
+RELEASE_SECONDS = 0.1
 
 
 def log_message(code: clingo.MessageCode, message: str) -> None:
@@ -36,16 +43,20 @@ def make_control(
     arguments: Sequence[str] = (),
     encoding: str | None = None,
     facts: str | None = None,
+    kind_arguments: Sequence[str] | None = None,
 ) -> clingo.Control:
     """A control object with the puzzle's facts (``facts``: their text, if already
     made) and encoding (default: the kind's own) loaded, not yet ground. The kind's own
     encoding gets :meth:`~lpsolve.puzzle.Puzzle.solving_facts`, another one (a lesson
-    encoding) the plain :meth:`~lpsolve.puzzle.Puzzle.facts_text`."""
+    encoding) the plain :meth:`~lpsolve.puzzle.Puzzle.facts_text`. ``kind_arguments``
+    replace the kind's :attr:`~lpsolve.puzzle.Puzzle.solver_arguments` (a member of
+    its search portfolio)."""
     own_encoding = encoding is None or encoding == puzzle.encoding
     if facts is None:
         facts = puzzle.solving_facts() if own_encoding else puzzle.facts_text()
     try:
-        options = [*puzzle.solver_arguments, *arguments]
+        own = puzzle.solver_arguments if kind_arguments is None else kind_arguments
+        options = [*own, *arguments]
         ctl = clingo.Control(options, logger=log_message, message_limit=50)
         with encoding_file(encoding or puzzle.encoding) as path:
             ctl.load(path)
@@ -82,6 +93,42 @@ def statistics(ctl: clingo.Control, ground_seconds: float, solve_seconds: float)
         return Stats(ground_seconds=ground_seconds, solve_seconds=solve_seconds)
 
 
+def release(controls: list[clingo.Control]) -> None:
+    """Free clingo controls (emptying the list, which must hold their last references)
+    with ``SIGUSR1`` held back. That is how a supervised job is asked to stop
+    (:mod:`lpsolve.jobs`); landing while clingo frees a big grounding, the request would
+    be raised inside ``Control.__del__``, where Python can only print and drop it. Held
+    back, it is raised right after, in the caller's code."""
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGUSR1})
+    try:
+        controls.clear()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+def search(
+    ctl: clingo.Control,
+    assumptions: Sequence[tuple[clingo.Symbol, bool]],
+    on_model: Callable[[clingo.Model], bool] | None,
+    deadline: float | None,
+) -> tuple[clingo.SolveResult, str | None]:
+    """One solve call until it ends by itself or ``deadline`` (``time.perf_counter``)
+    passes; returns its result and what stopped it early: "deadline", "interrupt"
+    (Ctrl-C) or None."""
+    stopped_by = None
+    with ctl.solve(assumptions=list(assumptions), on_model=on_model, async_=True) as handle:
+        try:
+            while not handle.wait(_POLL_SECONDS):
+                if deadline is not None and time.perf_counter() >= deadline:
+                    handle.cancel()
+                    stopped_by = "deadline"
+                    break
+        except KeyboardInterrupt:
+            handle.cancel()
+            stopped_by = "interrupt"
+        return handle.get(), stopped_by
+
+
 def solve(
     puzzle: Puzzle,
     *,
@@ -104,7 +151,22 @@ def solve(
     model, and without ``on_progress`` no Python code runs per model at all.
     ``timeout`` bounds the search (grounding is not interruptible); Ctrl-C stops the
     search too. Either way what was found so far is returned, marked incomplete.
+
+    A search for some solutions (not all) of a puzzle with a
+    :attr:`~lpsolve.puzzle.Puzzle.search_portfolio` is run by :func:`solve_in_turns`.
     """
+    if limit is not None and len(puzzle.search_portfolio) > 1:
+        return solve_in_turns(
+            puzzle,
+            limit=limit,
+            timeout=timeout,
+            decode=decode,
+            on_solution=on_solution,
+            on_progress=on_progress,
+            arguments=arguments,
+            assumptions=assumptions,
+            facts=facts,
+        )
     models = "0" if limit is None else str(limit)
     counting = puzzle.counting_arguments if limit is None and not decode else ()
     ctl = make_control(puzzle, ["--models", models, *counting, *arguments], facts=facts)
@@ -139,21 +201,9 @@ def solve(
     wants_callback = decode or on_progress is not None
     start = time.perf_counter()
     deadline = None if timeout is None else start + timeout
-    with ctl.solve(
-        assumptions=list(assumptions),
-        on_model=on_model if wants_callback else None,
-        async_=True,
-    ) as handle:
-        try:
-            while not handle.wait(_POLL_SECONDS):
-                if deadline is not None and time.perf_counter() >= deadline:
-                    handle.cancel()
-                    result.stopped_by = "timeout"
-                    break
-        except KeyboardInterrupt:
-            handle.cancel()
-            result.stopped_by = "interrupt"
-        outcome = handle.get()
+    outcome, stopped = search(ctl, assumptions, on_model if wants_callback else None, deadline)
+    if stopped is not None:
+        result.stopped_by = "timeout" if stopped == "deadline" else stopped
     solve_seconds = time.perf_counter() - start
     if callback_error is not None:
         raise callback_error
@@ -164,4 +214,132 @@ def solve(
     if not result.complete and result.stopped_by is None:
         result.stopped_by = "stop" if stop_requested else "limit"
     result.stats = statistics(ctl, ground_seconds, solve_seconds)
+    held = [ctl]
+    del ctl
+    release(held)
+    return result
+
+
+def turns(members: int) -> Iterator[tuple[int, float]]:
+    """(member, seconds) for ever: every member in order, each round's turns twice as
+    long as the last round's, starting at ``FIRST_TURN_SECONDS``."""
+    for round_ in itertools.count():
+        for member in range(members):
+            yield member, FIRST_TURN_SECONDS * 2**round_
+
+
+def solve_in_turns(
+    puzzle: Puzzle,
+    *,
+    limit: int,
+    timeout: float | None = None,
+    decode: bool = True,
+    on_solution: OnSolution | None = None,
+    on_progress: OnProgress | None = None,
+    arguments: Sequence[str] = (),
+    assumptions: Sequence[tuple[clingo.Symbol, bool]] = (),
+    facts: str | None = None,
+) -> Result:
+    """Search for up to ``limit`` solutions with the puzzle's search portfolio: each
+    member searches on a grounding of its own (ground when its first turn comes), the
+    members in turns of ``FIRST_TURN_SECONDS``, each round's turns twice the last's.
+
+    It ends when one member's search ends by itself (it found ``limit`` solutions or
+    exhausted the space: its answer is then the whole answer), when the members
+    together have found ``limit`` different solutions, at the timeout or on Ctrl-C.
+    A member's next turn is a new solve call on its grounding: it keeps what it learnt
+    but may find the same solutions again, so solutions are told apart by their atoms.
+    Same parameters and result as :func:`solve`; the statistics add up the members'.
+    """
+    start = time.perf_counter()
+    deadline = None if timeout is None else start + timeout
+    if facts is None:
+        facts = puzzle.solving_facts()
+    result = Result(puzzle=puzzle, backend="clingo")
+    seen: set[frozenset[clingo.Symbol]] = set()
+    stop_requested = False
+    callback_error: BaseException | None = None
+
+    def on_model(model: clingo.Model) -> bool:
+        nonlocal stop_requested, callback_error
+        try:
+            symbols = model.symbols(shown=True)
+            key = frozenset(symbols)
+            if key in seen:
+                return True
+            seen.add(key)
+            if decode:
+                solution = puzzle.decode(symbols)
+                if on_solution is not None and on_solution(solution) is False:
+                    stop_requested = True
+                result.solutions.append(solution)
+            if on_progress is not None:
+                on_progress(len(seen))
+        except KeyboardInterrupt:
+            stop_requested = True
+            result.stopped_by = "interrupt"
+            return False
+        except BaseException as error:
+            callback_error = error
+            return False
+        return not stop_requested and len(seen) < limit
+
+    controls: dict[int, clingo.Control] = {}
+    retired: list[Stats] = []  # the statistics of members let go before the end
+    ground_seconds = 0.0
+    exhausted = False
+    for member, seconds in turns(len(puzzle.search_portfolio)):
+        if member not in controls:
+            if controls and deadline is not None:
+                # grounding cannot be cut short: a member comes in only if its grounding
+                # (about as long as the first's) and a turn fit before the deadline
+                first_ground = ground_seconds / len(controls)
+                needed = first_ground + FIRST_TURN_SECONDS + RELEASE_SECONDS * (len(controls) + 1)
+                if time.perf_counter() + needed >= deadline:
+                    continue
+            controls[member] = make_control(
+                puzzle,
+                ["--models", str(limit), *arguments],
+                facts=facts,
+                kind_arguments=puzzle.search_portfolio[member],
+            )
+            ground_seconds += ground(controls[member])
+        turn_end = time.perf_counter() + seconds
+        # the search ends early enough to free the groundings before the deadline
+        stop_at = None if deadline is None else deadline - RELEASE_SECONDS * len(controls)
+        if stop_at is not None and turn_end >= stop_at:
+            # The last turn: the others will not search again, and their memory goes now.
+            for other in [other for other in controls if other != member]:
+                retired.append(statistics(controls[other], 0.0, 0.0))
+                release([controls.pop(other)])
+            stop_at = turn_end = deadline - RELEASE_SECONDS
+        outcome, stopped = search(controls[member], assumptions, on_model, turn_end)
+        if callback_error is not None:
+            raise callback_error
+        if stopped == "interrupt" or result.stopped_by == "interrupt":
+            result.stopped_by = "interrupt"
+            break
+        if stopped is None:  # the member's search ended by itself
+            exhausted = bool(outcome.exhausted)
+            result.stopped_by = None if exhausted else "stop" if stop_requested else "limit"
+            break
+        if stop_at is not None and time.perf_counter() >= stop_at:
+            result.stopped_by = "timeout"
+            break
+        # only the turn is over: the next member goes on
+
+    result.count = len(seen)
+    result.complete = exhausted and result.stopped_by is None
+    solvers = [*retired, *(statistics(ctl, 0.0, 0.0) for ctl in controls.values())]
+    result.stats = Stats(
+        atoms=solvers[0].atoms if solvers else 0,
+        rules=solvers[0].rules if solvers else 0,
+        choices=sum(s.choices for s in solvers),
+        conflicts=sum(s.conflicts for s in solvers),
+        ground_seconds=ground_seconds,
+        solve_seconds=time.perf_counter() - start - ground_seconds,
+    )
+    held = list(controls.values())
+    controls.clear()
+    release(held)
     return result

@@ -56,14 +56,12 @@ EXTENSIONS = (*EXTENSION_ADJACENCY, ".json")
 #: are given (measured on the bundled instances: 100 cells 1 s, 163 cells > 2 min)
 CSP_HANDLES_UP_TO = 100
 
-#: large sparse boards search with the encoding's scan heuristic (``-c scan=1``: cells
-#: filled one at a time in column order, each preferring a number that continues a
-#: neighbour's): from this many cells, with at most this share of the numbers given.
-#: benchmarks/hidato_scale.py, random king boards, CPU s, CP-SAT (1 worker) in the same
-#: run: 30x30 with 25 % shown, seeds 1-10, 30 s each: 5 solved (1.7-8.9 s), CP-SAT none;
-#: 20x20 with 10 % shown, seeds 1-3, 60 s: 2 (8.7, 49.9 s), CP-SAT 1 (58.5 s); 20x20 with
-#: 25 %: 9 of 10 (median 0.9 s), CP-SAT 8. The growing heuristic used before (``-c
-#: grow=1``) solved none of those 30x30 boards in 20 s (raw clingo), no heuristic 1.
+#: large sparse boards search with the encoding's scan heuristic (``-c scan=C``: cells
+#: filled one at a time, diagonal by diagonal from corner C, each preferring a number
+#: that continues a neighbour's), the four corners in turns (``search_portfolio``): from
+#: this many cells, with at most this share of the numbers given. Measured with
+#: benchmarks/hidato_scale.py (README, "Hidato at scale"): one corner solves some boards
+#: in seconds where another needs minutes, and no corner is best on most boards.
 #: Dense boards need no search, and grounding a heuristic costs a 100x100 board a third
 #: more time.
 SCAN_FROM_CELLS = 400
@@ -121,10 +119,16 @@ class HidatoPuzzle(Puzzle):
 
     @property
     def solver_arguments(self) -> tuple[str, ...]:  # type: ignore[override]
-        """The scan heuristic for large sparse boards (see ``SCAN_FROM_CELLS``)."""
+        """The scan heuristic for large sparse boards (see ``SCAN_FROM_CELLS``), from
+        the first corner when there are no turns (e.g. counting every solution)."""
+        return self.search_portfolio[0] if self.search_portfolio else ()
+
+    @property
+    def search_portfolio(self) -> tuple[tuple[str, ...], ...]:  # type: ignore[override]
+        """Large sparse boards: the scan from each of the four corners, in turns."""
         cells = len(self.cells)
         if cells >= SCAN_FROM_CELLS and len(self.givens) <= SCAN_UP_TO_SHOWN * cells:
-            return ("--heuristic=Domain", "--const=scan=1")
+            return tuple(("--heuristic=Domain", f"--const=scan={corner}") for corner in range(1, 5))
         return ()
 
     # -- the puzzle as facts ------------------------------------------------
