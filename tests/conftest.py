@@ -146,6 +146,7 @@ SLOW_TESTS = frozenset(
         "tests/test_explain.py::test_differing_values_match_full_enumeration_and_suggestion_is_unique[seed-5x5.magic-2]",
         "tests/test_explain.py::test_differing_values_match_full_enumeration_and_suggestion_is_unique[seed003-hidato-40.json-4]",
         "tests/test_grade.py::test_grades_every_bundled_instance_by_default",
+        "tests/test_hidato_heuristics.py::test_a_supervised_search_in_turns_ends_cleanly_at_its_timeout",
         "tests/test_grade.py::test_missing_adjacency_rule_gives_wrong_answers_named_by_the_checker",
         "tests/test_grade.py::test_plain_student_magic_is_correct",
         "tests/test_grade.py::test_reference_encoding_grades_all_correct[tiling]",
@@ -176,6 +177,11 @@ SLOW_TESTS = frozenset(
         "tests/test_tiling.py::test_the_seed_8x8_class_counts[flags1-26]",
         "tests/test_tutorial.py::test_tutorial_command[lpsolve run docs/tutorial/step1.lp docs/tutorial/tiny.takuzu --count]",
         "tests/test_tutorial.py::test_tutorial_command[lpsolve run docs/tutorial/step2.lp docs/tutorial/tiny.takuzu --count]",
+        "tests/test_web.py::test_the_wheel_ships_templates_static_files_and_the_tutorial",
+        "tests/test_web.py::test_another_visitor_is_served_while_a_program_never_ends",
+        "tests/test_web.py::test_a_busy_server_answers_503_at_once",
+        "tests/test_web.py::test_a_puzzle_search_is_stopped_by_the_time_limit",
+        "tests/test_web_browser.py::test_mastermind_assistant_and_a_game_against_the_server",
     ]
 )
 
