@@ -99,6 +99,9 @@ def release(controls: list[clingo.Control]) -> None:
     (:mod:`lpsolve.jobs`); landing while clingo frees a big grounding, the request would
     be raised inside ``Control.__del__``, where Python can only print and drop it. Held
     back, it is raised right after, in the caller's code."""
+    if not hasattr(signal, "pthread_sigmask"):  # not POSIX: no supervised jobs either
+        controls.clear()
+        return
     held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGUSR1})
     try:
         controls.clear()
