@@ -120,12 +120,19 @@ def in_turns(puzzle: HidatoPuzzle) -> InTurns:
 def test_turns_find_exactly_the_brute_force_paths(
     board: str, seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # Turns of 0.1 ms: most searches are cut off and taken up again, many times.
-    monkeypatch.setattr(asp, "FIRST_TURN_SECONDS", 1e-4)
+    # Turns of one conflict: searches are cut off and taken up again, many times.
+    monkeypatch.setattr(asp, "FIRST_TURN_CONFLICTS", 1)
+    groundings = []
+    real_ground = asp.ground
+    monkeypatch.setattr(asp, "ground", lambda ctl: groundings.append(ctl) or real_ground(ctl))
     puzzle = in_turns(BOARDS[board](seed))
     expected = brute_force(puzzle)
     every = asp.solve(puzzle, limit=10**6)
+    if len(expected) > 1:  # one path is found without a conflict, hence in one turn
+        assert len(groundings) > 1, "the search went on in turns"
+        assert every.stats.choices > 0, "the turns' statistics add up"
     assert every.complete and every.stopped_by is None
+    assert every.stats.atoms > 0
     assert {s.path for s in every.solutions} == expected
     assert every.count == len(expected)
     two = asp.solve(puzzle, limit=2)
@@ -137,7 +144,7 @@ def test_turns_find_exactly_the_brute_force_paths(
 def test_turns_stop_at_the_timeout_with_what_they_found(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(asp, "FIRST_TURN_SECONDS", 1e-3)
+    monkeypatch.setattr(asp, "FIRST_TURN_CONFLICTS", 1)
     puzzle = in_turns(build(rectangle(4, 3), {}, "king"))  # hundreds of paths
     expected = brute_force(puzzle)
     start = time.perf_counter()

@@ -25,8 +25,9 @@ OnSolution = Callable[[Any], bool | None]
 OnProgress = Callable[[int], None]
 
 _POLL_SECONDS = 0.05
-#: a search portfolio's first turn per member, in seconds (see :func:`solve_in_turns`)
-FIRST_TURN_SECONDS = 1.0
+#: a search portfolio's first turn per member, in conflicts (see :func:`solve_in_turns`;
+#: about a second on a 30x30 sparse Hidato board)
+FIRST_TURN_CONFLICTS = 2500
 #: time kept, per grounding, to free it before a portfolio's deadline (a 30x30 sparse
 #: Hidato board's takes 35 ms)
 RELEASE_SECONDS = 0.1
@@ -223,12 +224,12 @@ def solve(
     return result
 
 
-def turns(members: int) -> Iterator[tuple[int, float]]:
-    """(member, seconds) for ever: every member in order, each round's turns twice as
-    long as the last round's, starting at ``FIRST_TURN_SECONDS``."""
+def turns(members: int) -> Iterator[tuple[int, int]]:
+    """(member, conflicts) for ever: every member in order, each round's turns twice as
+    long as the last round's, starting at ``FIRST_TURN_CONFLICTS``."""
     for round_ in itertools.count():
         for member in range(members):
-            yield member, FIRST_TURN_SECONDS * 2**round_
+            yield member, FIRST_TURN_CONFLICTS * 2**round_
 
 
 def solve_in_turns(
@@ -245,14 +246,16 @@ def solve_in_turns(
 ) -> Result:
     """Search for up to ``limit`` solutions with the puzzle's search portfolio: each
     member searches on a grounding of its own (ground when its first turn comes), the
-    members in turns of ``FIRST_TURN_SECONDS``, each round's turns twice the last's.
+    members in turns of ``FIRST_TURN_CONFLICTS``, each round's turns twice the last's.
+    Turns are counted in conflicts, not seconds, so that a search goes the same way
+    whatever else the machine is doing; only the timeout is on the clock.
 
     It ends when one member's search ends by itself (it found ``limit`` solutions or
     exhausted the space: its answer is then the whole answer), when the members
     together have found ``limit`` different solutions, at the timeout or on Ctrl-C.
     A member's next turn is a new solve call on its grounding: it keeps what it learnt
     but may find the same solutions again, so solutions are told apart by their atoms.
-    Same parameters and result as :func:`solve`; the statistics add up the members'.
+    Same parameters and result as :func:`solve`; the statistics add up every turn's.
     """
     start = time.perf_counter()
     deadline = None if timeout is None else start + timeout
@@ -288,18 +291,23 @@ def solve_in_turns(
         return not stop_requested and len(seen) < limit
 
     controls: dict[int, clingo.Control] = {}
-    retired: list[Stats] = []  # the statistics of members let go before the end
     ground_seconds = 0.0
+    # the searches end early enough to free the groundings before the deadline
+    members = len(puzzle.search_portfolio)
+    stop_at = None if deadline is None else deadline - RELEASE_SECONDS * members
     exhausted = False
-    for member, seconds in turns(len(puzzle.search_portfolio)):
+    size: Stats | None = None  # the first grounding's atoms and rules
+    choices = conflicts_spent = 0
+    for member, conflicts in turns(members):
         if member not in controls:
-            if controls and deadline is not None:
-                # grounding cannot be cut short: a member comes in only if its grounding
-                # (about as long as the first's) and a turn fit before the deadline
-                first_ground = ground_seconds / len(controls)
-                needed = first_ground + FIRST_TURN_SECONDS + RELEASE_SECONDS * (len(controls) + 1)
-                if time.perf_counter() + needed >= deadline:
-                    continue
+            # Grounding cannot be cut short: a member comes in only if its grounding
+            # (about as long as the first's) ends before the deadline.
+            if (
+                controls
+                and stop_at is not None
+                and time.perf_counter() + ground_seconds / len(controls) >= stop_at
+            ):
+                continue
             controls[member] = make_control(
                 puzzle,
                 ["--models", str(limit), *arguments],
@@ -307,38 +315,35 @@ def solve_in_turns(
                 kind_arguments=puzzle.search_portfolio[member],
             )
             ground_seconds += ground(controls[member])
-        turn_end = time.perf_counter() + seconds
-        # the search ends early enough to free the groundings before the deadline
-        stop_at = None if deadline is None else deadline - RELEASE_SECONDS * len(controls)
-        if stop_at is not None and turn_end >= stop_at:
-            # The last turn: the others will not search again, and their memory goes now.
-            for other in [other for other in controls if other != member]:
-                retired.append(statistics(controls[other], 0.0, 0.0))
-                release([controls.pop(other)])
-            stop_at = turn_end = deadline - RELEASE_SECONDS
-        outcome, stopped = search(controls[member], assumptions, on_model, turn_end)
+        configuration = controls[member].configuration.solve
+        configuration.solve_limit = str(conflicts)  # type: ignore[union-attr]
+        outcome, stopped = search(controls[member], assumptions, on_model, stop_at)
+        turn = statistics(controls[member], 0.0, 0.0)  # of this solve call alone
+        size = size or turn
+        choices, conflicts_spent = choices + turn.choices, conflicts_spent + turn.conflicts
         if callback_error is not None:
             raise callback_error
         if stopped == "interrupt" or result.stopped_by == "interrupt":
             result.stopped_by = "interrupt"
             break
-        if stopped is None:  # the member's search ended by itself
-            exhausted = bool(outcome.exhausted)
-            result.stopped_by = None if exhausted else "stop" if stop_requested else "limit"
-            break
-        if stop_at is not None and time.perf_counter() >= stop_at:
+        if stopped == "deadline":
             result.stopped_by = "timeout"
             break
-        # only the turn is over: the next member goes on
+        if outcome.exhausted:  # this member searched the whole space: its answer is all
+            exhausted = True
+            break
+        if stop_requested or len(seen) >= limit:
+            result.stopped_by = "stop" if stop_requested else "limit"
+            break
+        # the turn's conflicts are spent: the next member goes on
 
     result.count = len(seen)
     result.complete = exhausted and result.stopped_by is None
-    solvers = [*retired, *(statistics(ctl, 0.0, 0.0) for ctl in controls.values())]
     result.stats = Stats(
-        atoms=solvers[0].atoms if solvers else 0,
-        rules=solvers[0].rules if solvers else 0,
-        choices=sum(s.choices for s in solvers),
-        conflicts=sum(s.conflicts for s in solvers),
+        atoms=size.atoms if size else 0,
+        rules=size.rules if size else 0,
+        choices=choices,
+        conflicts=conflicts_spent,
         ground_seconds=ground_seconds,
         solve_seconds=time.perf_counter() - start - ground_seconds,
     )
