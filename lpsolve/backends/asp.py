@@ -110,6 +110,66 @@ def release(controls: list[clingo.Control]) -> None:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
+class ModelTaker:
+    """What a search does with each model clingo finds (the ``on_model`` callback):
+    decode it, hand it to ``on_solution``, count it for ``on_progress``. Ctrl-C inside
+    stops the search and keeps what was found; any other error is kept in ``error``
+    for the caller to raise (raised inside clingo, it would be lost).
+
+    ``distinct_up_to`` (a search in turns, whose solve calls may find a model again):
+    models are told apart by their atoms, a repeat is skipped, and the search stops
+    at that many different models."""
+
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        result: Result,
+        *,
+        decode: bool,
+        on_solution: OnSolution | None,
+        on_progress: OnProgress | None,
+        distinct_up_to: int | None = None,
+    ) -> None:
+        self.puzzle = puzzle
+        self.result = result
+        self.decode = decode
+        self.on_solution = on_solution
+        self.on_progress = on_progress
+        self.distinct_up_to = distinct_up_to
+        self.seen: set[frozenset[clingo.Symbol]] = set()
+        self.found = 0
+        self.stop_requested = False
+        self.error: BaseException | None = None
+
+    def __call__(self, model: clingo.Model) -> bool:
+        try:
+            distinct = self.distinct_up_to is not None
+            # Symbols are copied out here: a model must not outlive its callback.
+            symbols = model.symbols(shown=True) if self.decode or distinct else ()
+            if distinct:
+                key = frozenset(symbols)
+                if key in self.seen:
+                    return True
+                self.seen.add(key)
+            self.found += 1
+            if self.decode:
+                solution = self.puzzle.decode(symbols)
+                if self.on_solution is not None and self.on_solution(solution) is False:
+                    self.stop_requested = True
+                self.result.solutions.append(solution)
+            if self.on_progress is not None:
+                self.on_progress(self.found)
+        except KeyboardInterrupt:  # Ctrl-C while our code ran: stop, keep what we have
+            self.stop_requested = True
+            self.result.stopped_by = "interrupt"
+            return False
+        except BaseException as error:  # re-raised by the caller, not lost inside clingo
+            self.error = error
+            return False
+        enough = self.distinct_up_to is not None and self.found >= self.distinct_up_to
+        return not (self.stop_requested or enough)
+
+
 def search(
     ctl: clingo.Control,
     assumptions: Sequence[tuple[clingo.Symbol, bool]],
@@ -177,30 +237,9 @@ def solve(
     ground_seconds = ground(ctl)
 
     result = Result(puzzle=puzzle, backend="clingo")
-    found = 0
-    stop_requested = False
-    callback_error: BaseException | None = None
-
-    def on_model(model: clingo.Model) -> bool:
-        nonlocal found, stop_requested, callback_error
-        try:
-            found += 1
-            if decode:
-                # Symbols are copied out here: a model must not outlive its callback.
-                solution = puzzle.decode(model.symbols(shown=True))
-                if on_solution is not None and on_solution(solution) is False:
-                    stop_requested = True
-                result.solutions.append(solution)
-            if on_progress is not None:
-                on_progress(found)
-        except KeyboardInterrupt:  # Ctrl-C while our code ran: stop, keep what we have
-            stop_requested = True
-            result.stopped_by = "interrupt"
-            return False
-        except BaseException as error:  # re-raised below, not lost inside clingo
-            callback_error = error
-            return False
-        return not stop_requested
+    on_model = ModelTaker(
+        puzzle, result, decode=decode, on_solution=on_solution, on_progress=on_progress
+    )
 
     wants_callback = decode or on_progress is not None
     start = time.perf_counter()
@@ -209,14 +248,14 @@ def solve(
     if stopped is not None:
         result.stopped_by = "timeout" if stopped == "deadline" else stopped
     solve_seconds = time.perf_counter() - start
-    if callback_error is not None:
-        raise callback_error
+    if on_model.error is not None:
+        raise on_model.error
 
     summary_models = int(ctl.statistics["summary"]["models"]["enumerated"])
-    result.count = found if wants_callback else summary_models
+    result.count = on_model.found if wants_callback else summary_models
     result.complete = bool(outcome.exhausted) and result.stopped_by is None
     if not result.complete and result.stopped_by is None:
-        result.stopped_by = "stop" if stop_requested else "limit"
+        result.stopped_by = "stop" if on_model.stop_requested else "limit"
     result.stats = statistics(ctl, ground_seconds, solve_seconds)
     held = [ctl]
     del ctl
@@ -262,33 +301,14 @@ def solve_in_turns(
     if facts is None:
         facts = puzzle.solving_facts()
     result = Result(puzzle=puzzle, backend="clingo")
-    seen: set[frozenset[clingo.Symbol]] = set()
-    stop_requested = False
-    callback_error: BaseException | None = None
-
-    def on_model(model: clingo.Model) -> bool:
-        nonlocal stop_requested, callback_error
-        try:
-            symbols = model.symbols(shown=True)
-            key = frozenset(symbols)
-            if key in seen:
-                return True
-            seen.add(key)
-            if decode:
-                solution = puzzle.decode(symbols)
-                if on_solution is not None and on_solution(solution) is False:
-                    stop_requested = True
-                result.solutions.append(solution)
-            if on_progress is not None:
-                on_progress(len(seen))
-        except KeyboardInterrupt:
-            stop_requested = True
-            result.stopped_by = "interrupt"
-            return False
-        except BaseException as error:
-            callback_error = error
-            return False
-        return not stop_requested and len(seen) < limit
+    on_model = ModelTaker(
+        puzzle,
+        result,
+        decode=decode,
+        on_solution=on_solution,
+        on_progress=on_progress,
+        distinct_up_to=limit,
+    )
 
     controls: dict[int, clingo.Control] = {}
     ground_seconds = 0.0
@@ -321,8 +341,8 @@ def solve_in_turns(
         turn = statistics(controls[member], 0.0, 0.0)  # of this solve call alone
         size = size or turn
         choices, conflicts_spent = choices + turn.choices, conflicts_spent + turn.conflicts
-        if callback_error is not None:
-            raise callback_error
+        if on_model.error is not None:
+            raise on_model.error
         if stopped == "interrupt" or result.stopped_by == "interrupt":
             result.stopped_by = "interrupt"
             break
@@ -332,12 +352,12 @@ def solve_in_turns(
         if outcome.exhausted:  # this member searched the whole space: its answer is all
             exhausted = True
             break
-        if stop_requested or len(seen) >= limit:
-            result.stopped_by = "stop" if stop_requested else "limit"
+        if on_model.stop_requested or on_model.found >= limit:
+            result.stopped_by = "stop" if on_model.stop_requested else "limit"
             break
         # the turn's conflicts are spent: the next member goes on
 
-    result.count = len(seen)
+    result.count = on_model.found
     result.complete = exhausted and result.stopped_by is None
     result.stats = Stats(
         atoms=size.atoms if size else 0,
