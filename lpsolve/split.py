@@ -33,9 +33,9 @@ import clingo
 
 from . import api
 from .backends import asp
-from .errors import InternalError, LpsolveError, PuzzleError, UsageError
+from .errors import InternalError, LpsolveError, UsageError
 from .jobs import Emit, Job, Limits, OnDone, Outcome, supervise_many
-from .kinds import STDIN, stdin_bytes
+from .kinds import STDIN, read_bytes, stdin_bytes
 from .puzzle import Puzzle, Result, Stats
 
 #: cubes per worker the split aims for: enough that a worker finishing early finds
@@ -197,10 +197,7 @@ CHECKPOINT_VERSION = 1
 def puzzle_identity(path: str, puzzle: Puzzle, mode: str) -> dict[str, Any]:
     """What a checkpoint must match to be resumed: the file's bytes, the kind, what
     is counted (e.g. a tiling's classes) and the lpsolve checkpoint format."""
-    try:
-        data = stdin_bytes() if path == STDIN else Path(path).read_bytes()
-    except OSError as error:
-        raise PuzzleError(f"cannot read the puzzle: {error.strerror}", path) from None
+    data = stdin_bytes() if path == STDIN else read_bytes(path)  # a bundled one too
     import hashlib  # only a checkpoint needs it (3 ms at start-up)
 
     digest = hashlib.sha256(data).hexdigest()

@@ -135,8 +135,10 @@ SLOW_TESTS = frozenset(
         "tests/test_batch.py::test_ctrl_c_leaves_the_report_complete_up_to_then",
         "tests/test_cli.py::test_ctrl_c_keeps_what_was_found_and_exits_3",
         "tests/test_cli_conventions.py::test_a_long_search_shows_what_it_does_on_a_terminal_only",
-        "tests/test_cli_conventions.py::test_every_help_example_runs[lpsolve grade tests/students/takuzu_rows_may_repeat.lp --kind takuzu]",
-        "tests/test_cli_conventions.py::test_every_help_example_runs[lpsolve solve instances/tiling/seed-8x8.tiling --count --jobs 2]",
+        "tests/test_cli_conventions.py::test_every_help_example_runs_in_any_folder[lpsolve]",
+        "tests/test_cli_conventions.py::test_every_help_example_runs_in_any_folder[solve]",
+        "tests/test_cli_conventions.py::test_every_help_example_runs_in_any_folder[batch]",
+        "tests/test_cli_conventions.py::test_every_help_example_runs_in_any_folder[serve]",  # listens on 8000 and 8080
         "tests/test_csp.py::test_cross_check_every_bundled_instance[instances/magic/seed-5x5.magic]",
         "tests/test_csp.py::test_cross_check_every_bundled_instance[instances/takuzu/letheed-grid4.takuzu]",
         "tests/test_csp.py::test_timeout_in_the_cross_check_exits_3",

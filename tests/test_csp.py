@@ -135,7 +135,7 @@ def test_a_model_without_the_path_rule_is_caught(run, monkeypatch) -> None:
 
 def test_a_model_missing_solutions_is_caught(run, monkeypatch) -> None:
     puzzle = lpsolve.load(CORNERS)
-    truth = api.solve(puzzle)
+    truth = api.solve(puzzle, None)
     missing = {s for s in truth.solutions if s.path[1] == (1, 0)}
     assert 0 < len(missing) < truth.count
 

@@ -317,7 +317,7 @@ def test_csp_solves_a_2x2_magic_board_with_one_given(tmp_path, run, given: str) 
 def test_csp_agrees_with_a_brute_force_on_3x3_magic_boards(givens) -> None:
     text = "\n".join(" ".join(str(givens.get((r, c), "_")) for c in range(3)) for r in range(3))
     puzzle = lpsolve.parse(text, ".magic")
-    result = lpsolve.solve(puzzle, backend="csp")
+    result = lpsolve.solve(puzzle, None, backend="csp")
     assert result.complete
     assert all(puzzle.violations(solution) == [] for solution in result.solutions)
     found = {tuple(v for row in solution.rows for v in row) for solution in result.solutions}

@@ -22,8 +22,9 @@ from typing import Any, TextIO
 from .. import api
 from ..errors import InternalError, LpsolveError, UsageError
 from ..jobs import Job, Limits, Outcome, supervise_many
-from ..kinds import EXTENSIONS, KINDS, read_bytes
+from ..kinds import EXTENSIONS, KINDS, locate, read_bytes
 from ..puzzle import STOP_STATUS
+from ..resources import bundled_files, bundled_path, instances_dir
 from ..supervised import SolveJob
 from .common import (
     EXIT_BAD_INPUT,
@@ -47,9 +48,7 @@ def add_parsers(commands: Any) -> None:
         help="solve many puzzle files, N at a time, with a JSON Lines report",
         description="Solve every puzzle file named or found in the folders named (by "
         "extension, or every file with --kind), each with its uniqueness proof (or "
-        "--count, --all, --limit N) in its own supervised process. Exit 0: every puzzle "
-        "got a complete answer; 2: some file is bad input; 3: some puzzle was stopped "
-        "(--timeout, --memory-limit, Ctrl-C); 70: an internal error.",
+        "--count, --all, --limit N) in its own supervised process.",
     )
     batch.add_argument("paths", nargs="+", metavar="PATH", help="puzzle files and folders")
     batch.add_argument("--kind", choices=sorted(KINDS), help="read every file as this kind")
@@ -88,21 +87,40 @@ def add_parsers(commands: Any) -> None:
 
 def puzzle_files(paths: list[str], kind: str | None) -> list[str]:
     """The files named, and in the folders named (recursively, sorted) the files of a
-    known puzzle extension, or with ``kind`` every file not hidden."""
+    known puzzle extension, or with ``kind`` every file not hidden. A name where no
+    file or folder is may name a bundled instance, or a folder of them (``takuzu``),
+    by its path under ``instances/``; they are listed by those names."""
     found: dict[str, None] = {}
     for name in paths:
         path = Path(name)
         if path.is_dir():
-            for file in sorted(path.rglob("*")):
-                hidden = any(part.startswith(".") for part in file.relative_to(path).parts)
-                known = file.suffix.lower() in EXTENSIONS or file.suffix.lower() == ".json"
-                if file.is_file() and not hidden and (kind is not None or known):
-                    found[str(file)] = None
+            found.update(dict.fromkeys(str(file) for file in _folder_files(path, kind)))
         elif path.is_file():
             found[str(path)] = None
+        elif (folder := bundled_path(name)) is not None and os.path.isdir(folder):
+            root = instances_dir()
+            files = _folder_files(Path(folder), kind)
+            found.update(dict.fromkeys(str(file.relative_to(root)) for file in files))
+        elif bundled_files(name):
+            found[locate(name)[1]] = None  # refuses a name two bundled files share
         else:
-            raise UsageError(f"{name}: no such file or folder")
+            raise UsageError(
+                f"{name}: no such file or folder, nor a bundled instance or folder of them "
+                "(see lpsolve batch --help)"
+            )
     return list(found)
+
+
+def _folder_files(folder: Path, kind: str | None) -> list[Path]:
+    """The puzzle files in ``folder`` and below (sorted): those of a known extension,
+    or with ``kind`` every file not hidden."""
+    files = []
+    for file in sorted(folder.rglob("*")):
+        hidden = any(part.startswith(".") for part in file.relative_to(folder).parts)
+        known = file.suffix.lower() in EXTENSIONS or file.suffix.lower() == ".json"
+        if file.is_file() and not hidden and (kind is not None or known):
+            files.append(file)
+    return files
 
 
 def answered(report: Path) -> set[str]:

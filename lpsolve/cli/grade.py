@@ -35,9 +35,7 @@ def add_parsers(commands: Any) -> None:
         description="Run a student's encoding on puzzles of a kind (default: the bundled "
         "ones) and compare its answers with the reference encoding's. Each program runs "
         "in its own supervised process under --time-limit and --memory-limit; #include "
-        "may name only files in the student's folder. Exit 0: all correct; 1: some answer "
-        "wrong, missing or duplicated, or a search too slow or too big; 2: bad input; "
-        "3: interrupted.",
+        "may name only files in the student's folder.",
     )
     grade.add_argument("program", metavar="STUDENT.lp", help="the encoding to grade")
     grade.add_argument("instances", nargs="*", metavar="INSTANCE", help="puzzle files")
@@ -60,7 +58,9 @@ def add_parsers(commands: Any) -> None:
     grade.add_argument(
         "--allow-scripts", action="store_true", help="run a program containing #script"
     )
-    grade.add_argument("--format", choices=["text", "json"], default="text")
+    grade.add_argument(
+        "--format", choices=["text", "json"], default="text", help="report format (default: text)"
+    )
     grade.set_defaults(run=run_grade, trailing_files=[])
 
     run = commands.add_parser(
@@ -69,9 +69,7 @@ def add_parsers(commands: Any) -> None:
         description="Speaks the clingo command's language: .lp files are programs, other "
         "files are puzzles turned into facts; -n N answer sets (0: all, default 1), "
         "'Answer: 1', SATISFIABLE/UNSATISFIABLE, Models, --outf=2 for clingo's JSON, and "
-        "clingo's exit codes (10 satisfiable, 20 unsatisfiable, 30 satisfiable and every "
-        "answer set found; 1, or 11 with answers: stopped by --timeout or Ctrl-C; 33: by "
-        "--memory-limit; 2: bad input). With a puzzle, answers are drawn as its kind "
+        "clingo's exit codes (below). With a puzzle, answers are drawn as its kind "
         "draws solutions (--atoms: the atoms, as clingo prints them).",
     )
     run.add_argument("files", nargs="+", metavar="FILE", help=".lp programs and puzzle files")
@@ -101,14 +99,19 @@ def add_parsers(commands: Any) -> None:
         help="enumerate answer sets projected onto the shown atoms",
     )  # fmt: skip
     clingo_options.add_argument(
-        "--enum-mode", choices=["auto", "bt", "record", "brave", "cautious"]
+        "--enum-mode",
+        choices=["auto", "bt", "record", "brave", "cautious"],
+        help="how answer sets are enumerated; brave, cautious: the union, the intersection",
     )
     clingo_options.add_argument(
         "--configuration",
         choices=["auto", "frumpy", "jumpy", "tweety", "handy", "crafty", "trendy", "many"],
+        help="clingo's preset solver configuration (default: auto)",
     )
     clingo_options.add_argument(
-        "--heuristic", choices=["Berkmin", "Vmtf", "Vsids", "Domain", "Unit", "None"]
+        "--heuristic",
+        choices=["Berkmin", "Vmtf", "Vsids", "Domain", "Unit", "None"],
+        help="clingo's decision heuristic (Domain: the program's #heuristic directives)",
     )
     clingo_options.add_argument(
         "-c", "--const", action="append", default=[], metavar="NAME=TERM",

@@ -85,7 +85,9 @@ def add_parsers(subparsers: Any) -> None:
         "--limit", type=positive_int, metavar="N", help=f"list at most N (default {DEFAULT_LIMIT})"
     )
     p.add_argument("--count", action="store_true", help="only count the consistent codes")
-    p.add_argument("--format", choices=["text", "json"], default="text")
+    p.add_argument(
+        "--format", choices=["text", "json"], default="text", help="output format (default: text)"
+    )
     p.add_argument("--is-consistent", metavar="CODE", help="does this code fit every guess?")
     p.add_argument(
         "--score", nargs=2, metavar=("GUESS", "SECRET"), help="print the feedback of GUESS"
@@ -108,7 +110,12 @@ def add_parsers(subparsers: Any) -> None:
         "new secret every game)",
     )
     p.add_argument("--codemaker", action="store_true", help="play: lpsolve keeps a secret")
-    p.add_argument("--backend", choices=["clingo", "csp"], default="clingo")
+    p.add_argument(
+        "--backend",
+        choices=["clingo", "csp"],
+        default="clingo",
+        help="search with clingo (ASP) or python-constraint (csp) (default: clingo)",
+    )
     limit_arguments(p)
     p.set_defaults(run=run, trailing_files=[])
 

@@ -30,10 +30,6 @@ def add_parsers(commands: Any) -> None:
         "--jobs run at once and --queue more wait, beyond which a visitor is asked to "
         "come back (HTTP 503). Binds to 127.0.0.1 unless --host says otherwise. Ctrl-C "
         "stops it.",
-        epilog="examples:\n  lpsolve serve\n  lpsolve serve --port 8080 --timeout 5 --jobs 2\n"
-        "\nexit status:\n  0   stopped by Ctrl-C\n  2   bad usage, or the web extra is "
-        "missing",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     serve.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)"
