@@ -188,6 +188,9 @@ SLOW_TESTS = frozenset(
         "tests/test_web.py::test_serve_logs_every_request_and_takes_the_log_level[None]",
         "tests/test_web.py::test_serve_logs_every_request_and_takes_the_log_level[info]",
         "tests/test_web_browser.py::test_mastermind_assistant_and_a_game_against_the_server",
+        "tests/test_web_browser.py::test_grading_results_are_a_coloured_table",
+        "tests/test_web_browser.py::test_the_assistant_placeholder_and_preset_follow_the_game",
+        "tests/test_web_browser.py::test_the_workbench_folds_each_answers_broken_rules",
     ]
 )
 

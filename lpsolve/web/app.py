@@ -4,10 +4,13 @@ line does (see :mod:`lpsolve.web.work`), and nothing in the browser that knows a
 Safe to leave running: every visitor's computation is a supervised job under the
 server's time and memory limits, started from a worker thread so the event loop keeps
 serving others; at most ``jobs`` run at once and ``queue`` more wait, beyond which a
-request is answered 503 at once. Request bodies are bounded (413), programs are vetted
-(no ``#include``, no ``#script``), templates escape everything, and the only markup not
-escaped is SVG that lpsolve drew. The server keeps no state per visitor: a puzzle, a
-program or a game travels in the page's forms.
+request is answered 503 at once, and one client has at most half of each (:class:`Gate`).
+Request bodies are bounded (413), programs are vetted (no ``#include``, no
+``#script``), templates escape everything, and the only markup not escaped is SVG that
+lpsolve drew. An error that is lpsolve's fault is logged with its traceback and shown
+as a one-line page with a reference (:class:`Incidents`). A puzzle, a program or a game
+travels in the page's forms; the server keeps only where each game against it stands
+(:class:`Games`), so that none can be replayed.
 """
 
 from __future__ import annotations
@@ -324,7 +327,7 @@ class Games:
         if kept is None:
             if serial <= self.closed_up_to:
                 raise GameRefused(
-                    f"this game was closed: the server keeps the last {MAX_GAMES:,} "
+                    f"this game was closed: the server keeps the last {self._most:,} "
                     "games played; start a new secret"
                 )
             if digest != self._digest(header, []):
@@ -849,6 +852,7 @@ def serve(host: str, port: int, settings: Settings, log_level: str = "warning") 
         port=port,
         log_config=log_config(log_level),
         log_level=None,  # as log_config says: uvicorn would set one level for all
+        proxy_headers=False,  # a client is its connection's address (see client_of)
         workers=1,
     )
 
