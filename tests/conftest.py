@@ -178,7 +178,6 @@ SLOW_TESTS = frozenset(
         "tests/test_tutorial.py::test_tutorial_command[lpsolve run docs/tutorial/step1.lp docs/tutorial/tiny.takuzu --count]",
         "tests/test_tutorial.py::test_tutorial_command[lpsolve run docs/tutorial/step2.lp docs/tutorial/tiny.takuzu --count]",
         "tests/test_web.py::test_the_wheel_ships_templates_static_files_and_the_tutorial",
-        "tests/test_web.py::test_another_visitor_is_served_while_a_program_never_ends",
         "tests/test_web.py::test_a_busy_server_answers_503_at_once",
         "tests/test_web.py::test_a_puzzle_search_is_stopped_by_the_time_limit",
         "tests/test_web.py::test_one_visitor_fills_only_its_share_and_another_is_served",

@@ -131,8 +131,8 @@ class Gate:
         with self._changed:
             if self._admitted.total() >= self.jobs + self.queue:
                 raise Busy(
-                    f"the server is busy: {self.jobs} jobs are running and {self.queue} "
-                    "are waiting; try again in a moment"
+                    f"the server is busy: {plural(self.jobs, 'job')} running and "
+                    f"{self.queue} waiting; try again in a moment"
                 )
             if self._admitted[client] >= self.client_slots + self.client_waiting:
                 raise Busy(
