@@ -644,6 +644,15 @@ def grade(
     return Grade(program, kind, outputs, grades, seconds, interrupted=interrupted)
 
 
+def table_row(g: InstanceGrade) -> tuple[str, str, str, str, str]:
+    """An instance's row of the report's table: instance, verdict, answers found (``+``:
+    the search did not end), the reference's, time."""
+    found = f"{g.student_count}{'' if g.student_complete else '+'}"
+    ref = f"{g.reference_count}{'' if g.reference_complete else '+'}"
+    time_text = f"{g.seconds * 1000:.1f} ms" if g.seconds < 1 else f"{g.seconds:.2f} s"
+    return g.instance, g.verdict, found, ref, time_text
+
+
 def report_lines(result: Grade) -> list[str]:
     """The text report: a table of instances, the details of each failure, a summary."""
     width = max([len("instance"), *(len(g.instance) for g in result.instances)])
@@ -651,12 +660,9 @@ def report_lines(result: Grade) -> list[str]:
     head = f"{'instance':<{width}}  {'verdict':<{verdict_width}}  {'found':>5}  {'reference':>9}"
     lines = [head + "  time"]
     for g in result.instances:
-        found = f"{g.student_count}{'' if g.student_complete else '+'}"
-        ref = f"{g.reference_count}{'' if g.reference_complete else '+'}"
-        time_text = f"{g.seconds * 1000:.1f} ms" if g.seconds < 1 else f"{g.seconds:.2f} s"
+        instance, verdict, found, ref, time_text = table_row(g)
         lines.append(
-            f"{g.instance:<{width}}  {g.verdict:<{verdict_width}}  {found:>5}  {ref:>9}  "
-            + time_text
+            f"{instance:<{width}}  {verdict:<{verdict_width}}  {found:>5}  {ref:>9}  {time_text}"
         )
     for g in result.instances:
         if g.verdict == "correct":

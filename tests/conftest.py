@@ -180,10 +180,18 @@ SLOW_TESTS = frozenset(
         "tests/test_tutorial.py::test_tutorial_command[lpsolve run docs/tutorial/step1.lp docs/tutorial/tiny.takuzu --count]",
         "tests/test_tutorial.py::test_tutorial_command[lpsolve run docs/tutorial/step2.lp docs/tutorial/tiny.takuzu --count]",
         "tests/test_web.py::test_the_wheel_ships_templates_static_files_and_the_tutorial",
-        "tests/test_web.py::test_another_visitor_is_served_while_a_program_never_ends",
         "tests/test_web.py::test_a_busy_server_answers_503_at_once",
         "tests/test_web.py::test_a_puzzle_search_is_stopped_by_the_time_limit",
+        "tests/test_web.py::test_one_visitor_fills_only_its_share_and_another_is_served",
+        "tests/test_web.py::test_a_request_takes_one_time_limit_not_two",
+        "tests/test_web.py::test_the_assistant_placeholder_is_a_guess_line_of_the_game_shown",
+        "tests/test_web.py::test_the_loaded_preset_stays_selected_after_add_and_undo",
+        "tests/test_web.py::test_serve_logs_every_request_and_takes_the_log_level[None]",
+        "tests/test_web.py::test_serve_logs_every_request_and_takes_the_log_level[info]",
         "tests/test_web_browser.py::test_mastermind_assistant_and_a_game_against_the_server",
+        "tests/test_web_browser.py::test_grading_results_are_a_coloured_table",
+        "tests/test_web_browser.py::test_the_assistant_placeholder_and_preset_follow_the_game",
+        "tests/test_web_browser.py::test_the_workbench_folds_each_answers_broken_rules",
     ]
 )
 

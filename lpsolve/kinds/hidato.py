@@ -393,7 +393,8 @@ class HidatoPuzzle(Puzzle):
 
     def svg(self, solution: HidatoSolution | None = None, conflict: Sequence[Clue] = ()) -> str:
         """Cells as squares (hexagons on hex boards), givens bold on grey, solved numbers
-        blue, the path 1 -> N as a line through cell centres, conflicting givens red."""
+        blue, the path 1 -> N as a line through cell centres that runs under the
+        numbers (each on a plate of its cell's colour), conflicting givens red."""
         from .. import draw
 
         board = draw.Board(self.cells, "hex" if self.adjacency == "hex" else "square")
@@ -411,7 +412,9 @@ class HidatoPuzzle(Puzzle):
         if solution is not None:
             board.path(solution.path)
         for cell, n in numbers.items():
-            board.label(cell, str(n), given=cell in self.givens)
+            given = cell in self.givens
+            plate = (draw.GIVEN_FILL if given else draw.BACKGROUND) if solution else None
+            board.label(cell, str(n), given=given, plate=plate)
         return board.svg()
 
 
