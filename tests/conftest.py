@@ -158,6 +158,7 @@ SLOW_TESTS = frozenset(
         "tests/test_limits.py::test_grade_never_ending_student",
         "tests/test_limits.py::test_mastermind_memory_limit",
         "tests/test_limits.py::test_memory_limit",
+        "tests/test_limits.py::test_memory_limit_covers_the_command_and_its_job",
         "tests/test_limits.py::test_memory_limit_in_check_text",
         "tests/test_limits.py::test_parent_killed_takes_the_job_along",
         "tests/test_magic.py::test_every_3x3_board_matches_a_brute_force_on_both_backends[1-givens0]",

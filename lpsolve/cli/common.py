@@ -48,7 +48,9 @@ def memory_size(text: str) -> int | None:
 
 
 def job_limits(args: argparse.Namespace) -> Limits:
-    return Limits(getattr(args, "timeout", None), args.memory_limit)
+    """The command's ``--timeout`` and ``--memory-limit``; the memory cap covers this
+    process and its job together (``Limits.count_supervisor``)."""
+    return Limits(getattr(args, "timeout", None), args.memory_limit, count_supervisor=True)
 
 
 def positive_int(text: str) -> int:
