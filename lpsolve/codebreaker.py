@@ -49,16 +49,22 @@ def _control(game: MastermindGame, symmetric: bool, arguments: Sequence[str]) ->
 
 def _solve(
     ctl: clingo.Control, assumptions: list, deadline: float | None, on_model: Any = None
-) -> bool:
-    """One solve call; False if the deadline stopped it."""
+) -> str | None:
+    """One solve call; ``None`` if it ran to its end, else what stopped it: "timeout"
+    (the deadline) or "interrupt" (Ctrl-C, or a supervisor's stop request)."""
     with ctl.solve(assumptions=assumptions, on_model=on_model, async_=True) as handle:
-        while not handle.wait(0.05):
-            if deadline is not None and time.perf_counter() >= deadline:
-                handle.cancel()
-                handle.get()
-                return False
+        try:
+            while not handle.wait(0.05):
+                if deadline is not None and time.perf_counter() >= deadline:
+                    handle.cancel()
+                    handle.get()
+                    return "timeout"
+        except KeyboardInterrupt:  # the models so far are counted: keep them
+            handle.cancel()
+            handle.get()
+            return "interrupt"
         handle.get()
-    return True
+    return None
 
 
 def _spare_assumptions(d: int, spares: int) -> list[tuple[clingo.Symbol, bool]]:
@@ -78,25 +84,27 @@ class Count:
     complete: bool
     seconds: float
     representatives: int  # codes clingo enumerated (one per family of swapped spare colours)
+    stopped_by: str | None = None  # not complete: "timeout" or "interrupt"
 
 
 def count_codes(game: MastermindGame, timeout: float | None = None) -> Count:
-    """The number of consistent codes, counted by clingo up to swapping spare colours."""
+    """The number of consistent codes, counted by clingo up to swapping spare colours.
+    Stopped by ``timeout`` or Ctrl-C (a supervisor's stop request), it returns the codes
+    counted so far, a lower bound (``complete`` False, ``stopped_by`` says why)."""
     start = time.perf_counter()
     deadline = None if timeout is None else start + timeout
     ctl = _control(game, True, ["--models", "0"])
     spares = len(game.spare_colours())
     total = kept = 0
-    complete = True
+    stopped = None
     for d in range(min(game.pegs, spares) + 1):
-        finished = _solve(ctl, _spare_assumptions(d, spares), deadline)
+        stopped = _solve(ctl, _spare_assumptions(d, spares), deadline)
         found = int(ctl.statistics["summary"]["models"]["enumerated"])
         kept += found
         total += found * math.perm(spares, d)
-        if not finished:
-            complete = False
+        if stopped is not None:
             break
-    return Count(total, complete, time.perf_counter() - start, kept)
+    return Count(total, stopped is None, time.perf_counter() - start, kept, stopped)
 
 
 def consistent_codes(game: MastermindGame) -> np.ndarray:
@@ -125,7 +133,8 @@ def consistent_codes(game: MastermindGame) -> np.ndarray:
                 code[peg] = colour
             rows.append(code)
 
-        _solve(ctl, _spare_assumptions(d, spares), None, collect)
+        if _solve(ctl, _spare_assumptions(d, spares), None, collect) is not None:
+            raise KeyboardInterrupt  # stopped: part of the codes is no answer here
         if not rows:
             continue
         kept = np.array(rows, dtype=np.uint8)

@@ -197,9 +197,13 @@ _to_parent: _Pipe | None = None
 
 def writing_output() -> None:
     """Tell the supervisor that the job's search is over and it is only writing out what
-    it found: the deadline no longer cuts it; the memory cap and Ctrl-C still do. Does
-    nothing outside a supervised child."""
+    it found: the deadline no longer cuts it, and a stop asked for before (at the
+    deadline, or Ctrl-C) has been honoured, so the job may write all it found. The
+    memory cap still cuts it, and so does a Ctrl-C from now on (the job is killed after
+    the grace period: stop requests no longer interrupt it, so that a request at the
+    deadline cannot break off what it writes). Does nothing outside a supervised child."""
     if _to_parent is not None:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGUSR1})
         _to_parent.send(("writing",))
 
 
@@ -510,6 +514,9 @@ class _Supervisor:
         self.end: tuple[Any, ...] | None = None  # the child's last word
         self.stopped_by: str | None = None
         self.stop_asked: float | None = None
+        #: the job said it is writing its answer: a stop asked for before has been
+        #: honoured, and is not enforced by a kill after the grace period
+        self.honoured = False
         self.killed = False
         self.eof = False
         self.reaped = False
@@ -554,6 +561,7 @@ class _Supervisor:
                     self.on_item(message[1])
             elif message[0] == "writing":
                 self.deadline = None
+                self.honoured = True
             else:
                 self.end = message
 
@@ -590,12 +598,17 @@ class _Supervisor:
             self.kill()
         elif self.stopped_by is None and self.deadline is not None and now >= self.deadline:
             self.ask_stop("timeout")
-        elif self.stop_asked is not None and now - self.stop_asked >= GRACE_SECONDS:
+        elif (
+            self.stop_asked is not None
+            and not self.honoured
+            and now - self.stop_asked >= GRACE_SECONDS
+        ):
             self.kill()
 
     def ask_stop(self, reason: str) -> None:
         self.stopped_by = reason
         self.stop_asked = time.monotonic()
+        self.honoured = False
         self._signal(signal.SIGUSR1)
 
     def kill(self) -> None:

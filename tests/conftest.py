@@ -164,6 +164,8 @@ SLOW_TESTS = frozenset(
         "tests/test_magic.py::test_every_3x3_board_matches_a_brute_force_on_both_backends[1-givens0]",
         "tests/test_magic.py::test_every_3x3_board_matches_a_brute_force_on_both_backends[3-givens2]",
         "tests/test_mastermind.py::test_play_assistant_reprompts_on_bad_lines_and_ends_at_eof",
+        "tests/test_mastermind.py::test_ctrl_c_on_count_prints_at_least_the_codes_counted",
+        "tests/test_mastermind.py::test_ctrl_c_on_a_listing_prints_the_exact_count_and_the_codes_found",
         "tests/test_schema.py::test_answers_follow_the_schema[solve --count0]",
         "tests/test_schema.py::test_grade_reports_follow_the_schema[hidato_plain.lp]",
         "tests/test_schema.py::test_mastermind_answers_follow_the_schema[seed-6x9.mastermind --suggest --top 2]",

@@ -6,8 +6,10 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 import subprocess
 import sys
+import time
 from collections import Counter
 
 import numpy as np
@@ -19,7 +21,7 @@ import lpsolve
 from lpsolve import codebreaker
 from lpsolve.kinds.mastermind import Code, Guess, MastermindGame, score
 
-from .conftest import INSTANCES, ROOT
+from .conftest import INSTANCES, ROOT, interrupt
 
 SEED = INSTANCES / "mastermind" / "seed-6x9.mastermind"
 CLASSIC = INSTANCES / "mastermind" / "classic-4x6.mastermind"
@@ -433,3 +435,53 @@ def test_pool_counts_and_picks_by_rank_what_it_lists(pegs, colours, guesses, rep
     assert pool.size() == len(listed)
     ranks = [0, len(listed) - 1, *random.Random(1).sample(range(len(listed)), min(20, len(listed)))]
     assert np.array_equal(pool.at(ranks), listed[ranks])
+
+
+# -- stops keep what was found -------------------------------------------------------------
+
+#: 10 pegs, 12 colours, 3 guesses: counting its codes takes clingo well over 20 s
+SLOW_COUNT = """pegs: 10
+colours: c0 c1 c2 c3 c4 c5 c6 c7 c8 c9 c10 c11
+c3 c1 c7 c0 c6 c6 c9 c0 c11 c7 : 0 5
+c4 c11 c3 c9 c1 c5 c0 c0 c0 c10 : 1 3
+c8 c0 c6 c10 c3 c6 c11 c0 c8 c3 : 0 2
+"""
+
+
+def _interrupted(tmp_path, text: str, *options: str, after: float) -> tuple[int, str, str]:
+    """Ctrl-C (SIGINT) ``after`` seconds into ``lpsolve mastermind GAME OPTIONS``."""
+    game = tmp_path / "game.mastermind"
+    game.write_text(text)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "lpsolve", "mastermind", str(game), *options],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    time.sleep(after)
+    out, err = interrupt(process)
+    return process.returncode, out, err
+
+
+def test_ctrl_c_on_count_prints_at_least_the_codes_counted(tmp_path) -> None:
+    status, out, err = _interrupted(tmp_path, SLOW_COUNT, "--count", after=2.5)
+    assert (status, err) == (3, "")
+    counted = re.fullmatch(
+        r"([\d,]+) consistent codes \(stopped by interrupt, at least\) \(.*\)\n", out
+    )
+    assert counted is not None, out
+    assert int(counted.group(1).replace(",", "")) > 0
+
+
+def test_ctrl_c_on_a_listing_prints_the_exact_count_and_the_codes_found(tmp_path) -> None:
+    """6 pegs, 9 colours, no guess: every one of the 9^6 codes fits."""
+    status, out, err = _interrupted(
+        tmp_path, "pegs: 6\ncolours: a b c d e f g h i\n", "--all", "--format", "json", after=2.5
+    )
+    data = json.loads(out)
+    assert (status, err, data["count"], data["stopped_by"]) == (3, "", 9**6, "interrupt")
+    assert data["complete"] is False
+    listed = [tuple(code) for code in data["solutions"]]
+    assert len(set(listed)) == len(listed) and all(len(code) == 6 for code in listed)
+    assert listed == sorted(listed)  # in colour order, which is a..i here

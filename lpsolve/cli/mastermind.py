@@ -27,7 +27,7 @@ from ..kinds import mastermind as mm
 from ..kinds.mastermind import MastermindGame
 from ..kinds.textformat import plural
 from ..puzzle import STOP_STATUS, STOPPED, search_status, uniqueness
-from ..supervised import call_printing, remaining
+from ..supervised import MARGIN_SECONDS, call_printing, remaining
 from .common import (
     SCHEMA_VERSION,
     Activity,
@@ -359,45 +359,58 @@ def conflict_lines(game: MastermindGame) -> list[str]:
 
 
 def run_list(game: MastermindGame, args: argparse.Namespace) -> int:
-    out = sys.stdout
+    """The consistent codes: counted, and listed unless ``--count``. A stop (timeout,
+    Ctrl-C) keeps what was found: the count so far ("at least N") and the codes listed."""
     start = time.perf_counter()
     deadline = None if args.timeout is None else args.started + args.timeout
 
     def left() -> float | None:  # the searches share the command's --timeout
         return remaining(deadline)
 
+    def named(stop: str | None) -> str | None:
+        """The supervisor asks a job to stop the same way at the deadline and on Ctrl-C:
+        a stop at the deadline is the timeout's."""
+        late = deadline is not None and time.monotonic() >= deadline - MARGIN_SECONDS
+        return "timeout" if stop == "interrupt" and late else stop
+
+    count, complete, stopped = 0, False, None
     codes: list[tuple[str, ...]] = []
-    listing_stopped: str | None = None  # why the listing stopped early, if it did
-    if args.backend == "csp" or (args.count and args.limit is not None):
-        # The csp backend (or counting up to a limit): count by enumerating.
-        limit = None if args.all or args.count else args.limit or DEFAULT_LIMIT
-        if args.count:
-            limit = args.limit
-        result = api.solve(game, limit, timeout=left(), backend=args.backend)
-        codes = [s.colours for s in result.solutions]
-        count, complete, stopped = result.count, result.complete, result.stopped_by
-        if not args.count and not result.complete and not args.all:
-            counted = api.count(game, timeout=left(), backend=args.backend)
+    listing_stopped: str | None = None  # why the listing (after an exact count) stopped
+    try:
+        if args.backend == "csp" or (args.count and args.limit is not None):
+            # The csp backend (or counting up to a limit): count by enumerating.
+            limit = args.limit if args.count else None if args.all else args.limit or DEFAULT_LIMIT
+            result = api.solve(game, limit, timeout=left(), backend=args.backend)
+            codes = [] if args.count else [s.colours for s in result.solutions]
+            count, complete, stopped = result.count, result.complete, result.stopped_by
+            if not args.count and stopped == "limit":  # the first N listed: count them all
+                counted = api.count(game, timeout=left(), backend=args.backend)
+                count, complete, stopped = counted.count, counted.complete, counted.stopped_by
+        else:
+            counted = codebreaker.count_codes(game, timeout=left())
             count, complete, stopped = counted.count, counted.complete, counted.stopped_by
-        if args.count:
-            codes = []
-    else:
-        counted = codebreaker.count_codes(game, timeout=left())
-        count, complete = counted.count, counted.complete
-        stopped = None if complete else "timeout"
-        if not args.count and count:
-            limit = None if args.all else args.limit or DEFAULT_LIMIT
-            listed = api.solve(game, limit, timeout=left())
-            codes = [s.colours for s in listed.solutions]
-            listing_stopped = listed.stopped_by if listed.stopped else None
+            if not args.count and count and stopped is None:
+                limit = None if args.all else args.limit or DEFAULT_LIMIT
+                listed = api.solve(game, limit, timeout=left())
+                codes = [s.colours for s in listed.solutions]
+                listing_stopped = listed.stopped_by if listed.stopped else None
+        # The search is over: what it found is printed whole, past the deadline (and
+        # after a Ctrl-C, whose stop the search has honoured).
+        writing_output()
+    except KeyboardInterrupt:  # stopped in a grounding, where no search could see it
+        writing_output()
+        if complete and stopped is None:  # counted in full: the listing was stopped
+            listing_stopped = "interrupt"
+        else:
+            complete, stopped = False, "interrupt"
+    stopped, listing_stopped = named(stopped), named(listing_stopped)
     codes.sort(key=lambda code: [game.colours.index(c) for c in code])
     seconds = time.perf_counter() - start
-    writing_output()
     conflict = count == 0 and complete
-    # an unfinished --all listing is an unfinished answer, though the count is exact
-    if listing_stopped and args.all:
-        stopped, complete = listing_stopped, False
-    stop = stopped if stopped in STOPPED else None
+    # an unfinished listing is an unfinished answer, though the count is exact
+    complete = complete and listing_stopped is None
+    stop = listing_stopped or stopped
+    stop = stop if stop in STOPPED else None
     if args.format == "json":
         data = envelope(
             args,
@@ -410,29 +423,46 @@ def run_list(game: MastermindGame, args: argparse.Namespace) -> int:
         )
         if conflict:
             data["conflicting_guesses"] = [i + 1 for i in codebreaker.conflicting_guesses(game)]
-        out.write(compact_json(data) + "\n")
+        sys.stdout.write(compact_json(data) + "\n")
     else:
-        if conflict:
-            out.write(
-                f"no consistent code: the feedback contradicts itself (search complete) "
-                f"({_time(seconds)})\n"
-            )
-            out.write("\n".join(conflict_lines(game)) + "\n")
-        else:
-            how = "search complete" if complete else f"stopped by {stopped}, at least"
-            out.write(f"{plural(count, 'consistent code')} ({how}) ({_time(seconds)})\n")
-            if codes:
-                if len(codes) < count:
-                    how_listed = (
-                        "before the timeout"
-                        if listing_stopped
-                        else "(--all lists every one, --limit N)"
-                    )
-                    out.write(f"the first {len(codes)} found, in colour order {how_listed}:\n")
-                out.write(format_codes(codes, game.compact) + "\n")
+        sys.stdout.write("\n".join(_listing_lines(game, count, complete, stopped, seconds)) + "\n")
+        if codes:
+            more = len(codes) < count
+            if more and listing_stopped:
+                sys.stdout.write(
+                    f"listing stopped by {listing_stopped}: the {len(codes):,} found "
+                    "before, in colour order:\n"
+                )
+            elif more:
+                sys.stdout.write(
+                    f"the first {len(codes)} found, in colour order "
+                    "(--all lists every one, --limit N):\n"
+                )
+            sys.stdout.write(format_codes(codes, game.compact) + "\n")
     if stop is not None:
         return EXIT_STOPPED
     return EXIT_OK if count else EXIT_NO
+
+
+def _listing_lines(
+    game: MastermindGame,
+    count: int,
+    complete: bool,
+    stopped: str | None,
+    seconds: float,
+) -> list[str]:
+    """The head of a listing: how many codes fit, and whether that is all of them."""
+    if count == 0 and complete:
+        return [
+            f"no consistent code: the feedback contradicts itself (search complete) "
+            f"({_time(seconds)})",
+            *conflict_lines(game),
+        ]
+    if stopped in STOPPED:
+        how = f"stopped by {stopped}, at least"
+    else:
+        how = "search complete" if complete else "counted in full"
+    return [f"{plural(count, 'consistent code')} ({how}) ({_time(seconds)})"]
 
 
 def format_codes(codes: list[tuple[str, ...]], compact: bool = False) -> str:
