@@ -177,6 +177,68 @@ def test_suggestion_scores_match_a_brute_force_partition() -> None:
     assert found.best("minimax").worst == best
 
 
+def restricted_matches_full(game: MastermindGame, secrets: np.ndarray) -> tuple[bool, bool]:
+    """Suggestions with the shortcuts (a consistent code that tells all apart; colours
+    in no consistent code counted as one) against every candidate scored: the same best
+    guess by every criterion, and the same ranking but for the guesses merged away.
+    ``secrets``: the consistent codes by brute force. Returns which shortcuts applied."""
+    everything = 10**6
+    full = codebreaker.suggest(game, keep=everything, restrict=False)
+    fast = codebreaker.suggest(game, keep=everything)
+    assert not full.sampled and not fast.sampled and fast.remaining == full.remaining
+    for criterion in codebreaker.CRITERIA:
+        assert fast.best(criterion) == full.best(criterion), criterion
+    held = set(secrets.ravel().tolist())
+    absent = [c for i, c in enumerate(game.colours) if i not in held]
+    if fast.split_apart:
+        # the consistent codes (up to swapping colours in no guess) and no other
+        assert fast.scored == fast.scored_consistent <= len(secrets)
+        assert fast.best("minimax").worst == 1
+        return True, False
+    stand_ins = set(absent[1:]) if game.repeats else set()  # the first stands for them
+    assert fast.merged == (len(absent) if len(absent) > 1 and game.repeats else 0)
+    for criterion in codebreaker.CRITERIA:
+        kept = [c for c in full.ranked[criterion] if not stand_ins & set(c.code)]
+        assert fast.ranked[criterion] == kept, criterion
+    return False, bool(fast.merged)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_restricted_suggestions_match_the_full_scoring(seed: int) -> None:
+    rng = random.Random(seed)
+    repeats = seed != 3
+    games = [random_game(rng, pegs, 6, 6, repeats) for pegs in (4, 3)]
+    # a secret without c4 and c5, and a first guess that rules both out
+    secret = rng.sample(range(4), 4) if not repeats else [rng.randrange(4) for _ in range(4)]
+    played = [(4, 4, 5, 5) if repeats else (4, 5, 0, 1), rng.sample(range(6), 4)]
+    names = [f"c{i}" for i in range(6)]
+    games.append(
+        game_of(4, names, [(g, *feedback_by_striking(g, secret)) for g in played], repeats)
+    )
+    shortcuts = set()
+    for game in games:
+        for played_so_far in range(len(game.guesses) + 1):
+            prefix = game.without_guesses(range(played_so_far))
+            secrets = brute_force(game.pegs, 6, indices(prefix), prefix.repeats)
+            if len(secrets):
+                shortcuts.add(restricted_matches_full(prefix, secrets))
+    assert (True, False) in shortcuts  # both shortcuts were tried
+    assert not repeats or (False, True) in shortcuts
+
+
+def test_suggest_on_the_seed_game_scores_only_its_two_codes(run) -> None:
+    """Two codes left (the published answer): either one tells them apart, so the
+    531,441 other guesses need no scoring."""
+    status, out, _ = run("mastermind", SEED, "--suggest", "--format", "json")
+    suggestions = json.loads(out)["suggestions"]
+    assert status == 0 and suggestions["scored"] == 2
+    assert "scored only the 2 consistent codes" in suggestions["how_chosen"]
+    published = {("yellow", "none", "green", "yellow", "orange", "blue")}
+    published.add(("green", "yellow", "none", "yellow", "orange", "blue"))
+    for best in suggestions["best"].values():
+        assert tuple(best["code"]) in published and best["worst"] == 1 and best["parts"] == 2
+
+
 def test_suggest_on_a_big_space_says_how_candidates_were_chosen(run) -> None:
     game = lpsolve.load(SEED).without_guesses([0])
     found = codebreaker.suggest(game)

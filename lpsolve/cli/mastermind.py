@@ -27,7 +27,7 @@ from ..kinds import mastermind as mm
 from ..kinds.mastermind import MastermindGame
 from ..kinds.textformat import plural
 from ..puzzle import STOP_STATUS, STOPPED, search_status, uniqueness
-from ..supervised import MARGIN_SECONDS, call_printing, remaining
+from ..supervised import MARGIN_SECONDS, call_printing, remaining, report_progress
 from .common import (
     SCHEMA_VERSION,
     Activity,
@@ -231,8 +231,16 @@ def run(args: argparse.Namespace) -> int:
     what = {"suggest": "scoring candidate guesses", "is_consistent": "checking the code"}
     doing = what.get(query_name(args), "searching the consistent codes")
     with Activity(f"mastermind: {doing}", args.started) as activity:
+
+        def scored(progress: tuple[int, int]) -> None:
+            activity.say(f"{progress[0]:,} of {progress[1]:,}")
+
         outcome = call_printing(
-            lambda: _query(args), job_limits(args), start=args.started, on_wait=activity.tick
+            lambda: _query(args),
+            job_limits(args),
+            start=args.started,
+            on_wait=activity.tick,
+            on_progress=scored,
         )
     if outcome.value is not None:
         return outcome.value
@@ -516,7 +524,12 @@ def _measure(c: codebreaker.Candidate, name: str) -> str:
 
 def run_suggest(game: MastermindGame, args: argparse.Namespace) -> int:
     try:  # not counted first: suggest lists the codes anyway (a count cost 10-30 ms)
-        found = codebreaker.suggest(game, seed=_sample_seed(args), keep=max(args.top, 1))
+        found = codebreaker.suggest(
+            game,
+            seed=_sample_seed(args),
+            keep=max(args.top, 1),
+            on_progress=lambda done, of: report_progress((done, of)),
+        )
     except codebreaker.NoConsistentCode:
         if args.format == "json":
             data = envelope(
