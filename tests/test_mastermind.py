@@ -379,6 +379,39 @@ def test_play_codemaker_scores_guesses() -> None:
     assert "unknown colour 'nonsense'" in done.stdout
 
 
+def test_play_is_a_subcommand_with_its_own_help_and_options() -> None:
+    shown = subprocess.run(
+        [sys.executable, "-m", "lpsolve", "mastermind", "play", "--help"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert shown.returncode == 0 and shown.stdout.startswith("usage: lpsolve mastermind play")
+    assert "--codemaker" in shown.stdout and "--suggest" not in shown.stdout
+    # a query's option is no option of play's: its own usage says so
+    refused = _play("--count", text="")
+    assert refused.returncode == 2
+    assert refused.stderr.startswith("usage: lpsolve mastermind play")
+    assert "unrecognized arguments: --count" in refused.stderr
+    queries = subprocess.run(
+        [sys.executable, "-m", "lpsolve", "mastermind", "--help"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert "lpsolve mastermind play --help" in queries.stdout
+    assert "\n  --codemaker" not in queries.stdout  # (not among the queries' options)
+
+
+def test_a_game_file_named_play_is_written_with_its_folder(tmp_path, run, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "play").write_text(CLASSIC.read_text())
+    status, out, _ = run("mastermind", "./play", "--count")
+    assert status == 0 and out.startswith("1,296 consistent codes")
+
+
 # -- bad input ---------------------------------------------------------------------------
 
 HEAD = "pegs: 4\ncolours: red blue green yellow\n"

@@ -44,16 +44,81 @@ DEFAULT_LIMIT = 20
 
 
 def add_parsers(subparsers: Any) -> None:
-    """Add the ``mastermind`` subcommand to ``lpsolve``'s subparsers."""
+    """Add the ``mastermind`` command (its queries) to ``lpsolve``'s subparsers."""
     p = subparsers.add_parser(
         "mastermind",
         help="Mastermind helper: consistent codes, suggestions, interactive play",
+        usage="lpsolve mastermind [GAME] [options]\n"
+        "       lpsolve mastermind play [GAME] [--codemaker] ... (see its --help)",
         description="Which secret codes fit the guesses so far? GAME is a .mastermind file, "
-        "or give --pegs/--colors/--guess. 'play' as the first word starts an interactive "
-        "session (a file named play: write ./play).",
+        "or give --pegs/--colors/--guess. 'lpsolve mastermind play' is an interactive "
+        "session with its own options ('lpsolve mastermind play --help'); a game file "
+        "named play is written ./play.",
     )
-    p.add_argument("game", nargs="?", metavar="GAME|play", help="game file, or 'play'")
-    p.add_argument("play_game", nargs="?", metavar="GAME", help="with play: start from this game")
+    p.add_argument("game", nargs="?", metavar="GAME", help="the game file")
+    _game_arguments(p)
+    listing = p.add_mutually_exclusive_group()
+    listing.add_argument("--all", action="store_true", help="list every consistent code")
+    listing.add_argument(
+        "--limit", type=positive_int, metavar="N", help=f"list at most N (default {DEFAULT_LIMIT})"
+    )
+    p.add_argument("--count", action="store_true", help="only count the consistent codes")
+    p.add_argument("--format", choices=["text", "json"], default="text")
+    p.add_argument("--is-consistent", metavar="CODE", help="does this code fit every guess?")
+    p.add_argument(
+        "--score", nargs=2, metavar=("GUESS", "SECRET"), help="print the feedback of GUESS"
+    )
+    p.add_argument("--suggest", action="store_true", help="rank candidate next guesses")
+    _criterion_argument(p, "--suggest: the criterion the table is sorted by (default: minimax)")
+    p.add_argument(
+        "--top", type=positive_int, default=10, metavar="N", help="--suggest: rows shown"
+    )
+    p.add_argument(
+        "--seed",
+        type=whole_number,
+        metavar="S",
+        help="random seed of --suggest's samples (default 1)",
+    )
+    p.add_argument("--backend", choices=["clingo", "csp"], default="clingo")
+    limit_arguments(p)
+    p.set_defaults(run=run, trailing_files=[])
+
+
+def add_subcommand(subparsers: Any, name: str) -> None:
+    """Add ``mastermind`` with its subcommand ``name`` (``play``) to ``lpsolve``'s
+    subparsers: what ``lpsolve mastermind play ...`` is parsed with."""
+    assert name == "play"
+    container = subparsers.add_parser("mastermind")
+    modes = container.add_subparsers(dest="mode", required=True, metavar="play")
+    p = modes.add_parser(
+        "play",
+        prog="lpsolve mastermind play",
+        help="interactive Mastermind",
+        description="Play Mastermind on the terminal. By default lpsolve assists you: "
+        "type each guess and the feedback the codemaker gave, and it shows how many codes "
+        "still fit and advises the next guess ('undo', 'list', 'help', 'quit'). With "
+        "--codemaker lpsolve keeps a secret and scores your guesses. GAME (a .mastermind "
+        "file) or --pegs/--colors set the game; default: the classic 4 pegs of 6 colours.",
+    )
+    p.add_argument("game", nargs="?", metavar="GAME", help="start from this game file")
+    _game_arguments(p)
+    p.add_argument(
+        "--codemaker", action="store_true", help="lpsolve keeps a secret and scores your guesses"
+    )
+    p.add_argument(
+        "--seed",
+        type=whole_number,
+        metavar="S",
+        help="random seed of the codemaker's secret (default: a new secret every game) "
+        "and of the advice's samples (default 1)",
+    )
+    _criterion_argument(p, "the criterion of the advice (default: minimax)")
+    p.set_defaults(run=run_play, trailing_files=[], command_parser=p)
+
+
+def _game_arguments(p: argparse.ArgumentParser) -> None:
+    """--pegs, --colors, --guess, --no-repeats, --feedback: a game without a file (or
+    guesses added to one)."""
     quick = p.add_argument_group("a game without a file")
     quick.add_argument("--pegs", type=positive_int, metavar="P", help="pegs per code")
     quick.add_argument(
@@ -79,38 +144,10 @@ def add_parsers(subparsers: Any) -> None:
         choices=mm.FEEDBACK_KINDS,
         help="black-white (default) or black: each guess gives only its black count",
     )
-    listing = p.add_mutually_exclusive_group()
-    listing.add_argument("--all", action="store_true", help="list every consistent code")
-    listing.add_argument(
-        "--limit", type=positive_int, metavar="N", help=f"list at most N (default {DEFAULT_LIMIT})"
-    )
-    p.add_argument("--count", action="store_true", help="only count the consistent codes")
-    p.add_argument("--format", choices=["text", "json"], default="text")
-    p.add_argument("--is-consistent", metavar="CODE", help="does this code fit every guess?")
-    p.add_argument(
-        "--score", nargs=2, metavar=("GUESS", "SECRET"), help="print the feedback of GUESS"
-    )
-    p.add_argument("--suggest", action="store_true", help="rank candidate next guesses")
-    p.add_argument(
-        "--by",
-        choices=list(codebreaker.CRITERIA),
-        default="minimax",
-        help="--suggest: the criterion the table is sorted by (default: minimax)",
-    )
-    p.add_argument(
-        "--top", type=positive_int, default=10, metavar="N", help="--suggest: rows shown"
-    )
-    p.add_argument(
-        "--seed",
-        type=whole_number,
-        metavar="S",
-        help="random seed: --suggest's samples (default 1) and play's secret (default: a "
-        "new secret every game)",
-    )
-    p.add_argument("--codemaker", action="store_true", help="play: lpsolve keeps a secret")
-    p.add_argument("--backend", choices=["clingo", "csp"], default="clingo")
-    limit_arguments(p)
-    p.set_defaults(run=run, trailing_files=[])
+
+
+def _criterion_argument(p: argparse.ArgumentParser, meaning: str) -> None:
+    p.add_argument("--by", choices=list(codebreaker.CRITERIA), default="minimax", help=meaning)
 
 
 def _time(seconds: float) -> str:
@@ -206,26 +243,26 @@ def _place_trailing(args: argparse.Namespace) -> None:
     """A GAME after the options (``mastermind play --codemaker GAME``, ``mastermind
     --count GAME``): argparse leaves it unparsed; it takes the free place."""
     for word in args.trailing_files:
-        if args.game == "play" and args.play_game is None:
-            args.play_game = word
-        elif args.game is None:
+        if args.game is None:
             args.game = word
         else:
             raise UsageError(f"unexpected argument {word!r}: one GAME at most")
 
 
+def run_play(args: argparse.Namespace) -> int:
+    """``lpsolve mastermind play``: in this process (it reads the terminal)."""
+    _place_trailing(args)
+    base = api.load(args.game, "mastermind") if args.game else None
+    if base is None and args.pegs is None and args.colors is None:
+        args.pegs, args.colors = 4, CLASSIC_COLOURS
+    game = quick_game(args, base)
+    assert isinstance(game, MastermindGame)
+    play = play_codemaker if args.codemaker else play_assistant
+    return play(game, args, input_line=line_editor(game), out=sys.stdout)
+
+
 def run(args: argparse.Namespace) -> int:
     _place_trailing(args)
-    if args.game == "play":
-        base = api.load(args.play_game, "mastermind") if args.play_game else None
-        if base is None and args.pegs is None and args.colors is None:
-            args.pegs, args.colors = 4, CLASSIC_COLOURS
-        game = quick_game(args, base)
-        assert isinstance(game, MastermindGame)
-        play = play_codemaker if args.codemaker else play_assistant
-        return play(game, args, input_line=line_editor(game), out=sys.stdout)
-    if args.play_game is not None:
-        raise UsageError(f"unexpected argument {args.play_game!r} (only 'play' takes a GAME)")
     # A query runs (and prints, through this process) in a supervised child; if the
     # supervisor has to stop it (e.g. while grounding), say so here.
     what = {"suggest": "scoring candidate guesses", "is_consistent": "checking the code"}
