@@ -35,7 +35,7 @@ def limit_arguments(command: argparse.ArgumentParser, *, timeout: bool = True) -
         type=memory_size,
         default=DEFAULT_MEMORY,
         metavar="SIZE",
-        help="stop a job using more memory, e.g. 500M, 2G, or none "
+        help="stop when lpsolve and its job together hold more memory, e.g. 500M, 2G, or none "
         f"(default: {format_size(DEFAULT_MEMORY)}, or half this machine's memory if less)",
     )
 
