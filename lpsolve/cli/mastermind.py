@@ -1,6 +1,7 @@
 """``lpsolve mastermind``: consistent codes, contradictions, scoring, suggestions, play.
 
-Usage (``play`` is a reserved first word; a game file named ``play`` is ``./play``)::
+Usage (``play`` right after ``mastermind`` is a subcommand with options of its own,
+see ``lpsolve.cli.SUBCOMMANDS``; a game file named ``play`` is ``./play``)::
 
     lpsolve mastermind GAME [--all | --limit N] [--count] [--format text|json] ...
     lpsolve mastermind --pegs 4 --colors red,blue,green --guess red,red,blue,blue:1,2
@@ -451,9 +452,10 @@ def run_list(game: MastermindGame, args: argparse.Namespace) -> int:
     stopped, listing_stopped = named(stopped), named(listing_stopped)
     codes.sort(key=lambda code: [game.colours.index(c) for c in code])
     seconds = time.perf_counter() - start
-    conflict = count == 0 and complete
+    counted_in_full = complete
+    conflict = count == 0 and counted_in_full
     # an unfinished listing is an unfinished answer, though the count is exact
-    complete = complete and listing_stopped is None
+    complete = counted_in_full and listing_stopped is None
     stop = listing_stopped or stopped
     stop = stop if stop in STOPPED else None
     if args.format == "json":
@@ -470,7 +472,8 @@ def run_list(game: MastermindGame, args: argparse.Namespace) -> int:
             data["conflicting_guesses"] = [i + 1 for i in codebreaker.conflicting_guesses(game)]
         sys.stdout.write(compact_json(data) + "\n")
     else:
-        sys.stdout.write("\n".join(_listing_lines(game, count, complete, stopped, seconds)) + "\n")
+        head = _listing_lines(game, count, counted_in_full, stopped, listing_stopped, seconds)
+        sys.stdout.write("\n".join(head) + "\n")
         if codes:
             more = len(codes) < count
             if more and listing_stopped:
@@ -492,21 +495,23 @@ def run_list(game: MastermindGame, args: argparse.Namespace) -> int:
 def _listing_lines(
     game: MastermindGame,
     count: int,
-    complete: bool,
+    counted_in_full: bool,
     stopped: str | None,
+    listing_stopped: str | None,
     seconds: float,
 ) -> list[str]:
-    """The head of a listing: how many codes fit, and whether that is all of them."""
-    if count == 0 and complete:
+    """The head of a listing: how many codes fit, and whether that is all of them
+    (``stopped``: why the count stopped; ``listing_stopped``: why the listing did)."""
+    if count == 0 and counted_in_full:
         return [
             f"no consistent code: the feedback contradicts itself (search complete) "
             f"({_time(seconds)})",
             *conflict_lines(game),
         ]
-    if stopped in STOPPED:
+    if not counted_in_full:
         how = f"stopped by {stopped}, at least"
     else:
-        how = "search complete" if complete else "counted in full"
+        how = "counted in full" if listing_stopped else "search complete"
     return [f"{plural(count, 'consistent code')} ({how}) ({_time(seconds)})"]
 
 
