@@ -461,15 +461,18 @@ def grade_instance(
     time_limit: float = TIME_LIMIT,
     max_solutions: int = MAX_SOLUTIONS,
     memory_limit: int | None = DEFAULT_MEMORY,
+    count_supervisor: bool = False,
 ) -> InstanceGrade:
     """Compare the student program's answers on one puzzle with the reference's; each
     program runs as a supervised job within ``time_limit`` seconds (grounding
-    included) and ``memory_limit`` bytes. Ctrl-C raises ``KeyboardInterrupt``."""
+    included) and ``memory_limit`` bytes (with ``count_supervisor``, this process's
+    own memory counted in: see :class:`~lpsolve.jobs.Limits`). Ctrl-C raises
+    ``KeyboardInterrupt``."""
     signatures = frozenset(outputs)
     started = time.perf_counter()
     grade = InstanceGrade(puzzle.source, "correct")
 
-    limits = Limits(time_limit, memory_limit)
+    limits = Limits(time_limit, memory_limit, count_supervisor)
     reference_encoding = kind_spec(puzzle.kind).reference_encoding
 
     def reference_control(_messages: list[str]) -> clingo.Control:
@@ -602,10 +605,12 @@ def grade(
     memory_limit: int | None = DEFAULT_MEMORY,
     on_instance: Callable[[InstanceGrade], None] | None = None,
     on_begin: Callable[[list[str]], None] | None = None,
+    count_supervisor: bool = False,
 ) -> Grade:
     """Grade ``program`` (a file) on ``instances`` (default: the kind's bundled ones).
     ``on_begin`` sees the instances' names before the first is graded, ``on_instance``
-    each instance's grade as it is done.
+    each instance's grade as it is done. ``count_supervisor``: the memory cap counts
+    this process's own memory too (see :class:`~lpsolve.jobs.Limits`).
 
     Raises :class:`PuzzleError` for a program clingo cannot read or ground (syntax
     error, unsafe variable: the place is in the student's file), a refused
@@ -633,6 +638,7 @@ def grade(
                 time_limit=time_limit,
                 max_solutions=max_solutions,
                 memory_limit=memory_limit,
+                count_supervisor=count_supervisor,
             )
         except KeyboardInterrupt:  # Ctrl-C: report what was graded, skip the rest
             interrupted = True
@@ -735,10 +741,13 @@ def run_program(
     start: float | None = None,
     arguments: Sequence[str] = (),
     on_costs: Callable[[list[int]], None] | None = None,
+    count_supervisor: bool = False,
 ) -> tuple[Run, Puzzle | None]:
     """Solve ASP programs (``.lp`` files) together with the facts of puzzle files, as a
     supervised job: ``timeout`` seconds (reading, grounding and search) and
-    ``memory_limit`` bytes. ``on_answer(atoms, puzzle)`` sees each answer as it is found.
+    ``memory_limit`` bytes (``count_supervisor``: this process's memory counted in, see
+    :class:`~lpsolve.jobs.Limits`). ``on_answer(atoms, puzzle)`` sees each answer as it
+    is found.
 
     ``arguments`` are clingo options (e.g. ``--project``), vetted by the caller.
     ``limit`` -1 is clingo's default: one answer set, or for a program with
@@ -750,7 +759,7 @@ def run_program(
         raise UsageError("give at least one ASP program (a .lp file)")
     for program in programs:
         check_program(program, allow_scripts)
-    limits = Limits(timeout, memory_limit)
+    limits = Limits(timeout, memory_limit, count_supervisor)
     start = time.monotonic() if start is None else start
     deadline = limits.deadline(start)
 

@@ -236,7 +236,7 @@ def test_the_deadline_counts_from_the_given_start() -> None:
 _ORPHAN_PARENT = """
 import sys
 import clingo
-from lpsolve.jobs import Limits, supervise
+from lpsolve.jobs import Limits, supervise, supervise_many
 
 def work(emit):
     import os
@@ -245,11 +245,25 @@ def work(emit):
         ctl = clingo.Control()
         ctl.add("base", [], "p(X+1) :- p(X). p(0).")
         ctl.ground([("base", [])])
+    if sys.argv[1] == "holding the GIL":  # one C call that never lets another thread run
+        sum(range(10**15))
     while True:  # in Python code
         pass
 
-supervise(work, Limits(timeout=None), lambda pid: print(pid, flush=True))
+def show(pid):
+    print(pid, flush=True)
+
+jobs = int(sys.argv[2])
+if jobs == 1:
+    supervise(work, Limits(timeout=None), show)
+else:  # siblings, forked from one parent with one lifeline
+    supervise_many([(i, work, show) for i in range(jobs)], Limits(), jobs, print)
 """
+
+
+#: how soon a job must be gone after its parent's ``kill -9`` (the kernel ends it as
+#: the parent's exit closes the lifeline; a loaded machine may take a while to reap)
+KILLED_WITH_PARENT_SECONDS = 0.3
 
 
 def _alive(pid: int) -> bool:
@@ -261,27 +275,34 @@ def _alive(pid: int) -> bool:
         return False
 
 
-@pytest.mark.parametrize("doing", ["grounding", "python"])
-def test_a_job_dies_with_its_parent(doing: str) -> None:
-    """``kill -9`` of the supervising process ends its job too, wherever the job is."""
+@pytest.mark.parametrize(
+    ("doing", "jobs"),
+    [("grounding", 1), ("python", 1), ("holding the GIL", 1), ("holding the GIL", 3)],
+)
+def test_a_job_dies_with_its_parent(doing: str, jobs: int) -> None:
+    """``kill -9`` of the supervising process ends its jobs at once, wherever they are:
+    even deep in a C call that holds the GIL (numpy, big integers), where a watcher
+    thread of the child's could not run; and every one of several siblings."""
     import subprocess
     import sys
 
     parent = subprocess.Popen(
-        [sys.executable, "-c", _ORPHAN_PARENT, doing], stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", _ORPHAN_PARENT, doing, str(jobs)],
+        stdout=subprocess.PIPE,
+        text=True,
     )
     try:
-        child = int(parent.stdout.readline())
-        time.sleep(0.3)  # well into its work
-        assert _alive(child)
+        children = [int(parent.stdout.readline()) for _ in range(jobs)]
+        time.sleep(0.3)  # well into their work
+        assert all(_alive(child) for child in children)
     finally:
         parent.kill()
         parent.wait()
         parent.stdout.close()
-    deadline = time.monotonic() + 10
-    while _alive(child) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    survived = _alive(child)
-    if survived:  # leave no runaway behind a failed test
+    deadline = time.monotonic() + KILLED_WITH_PARENT_SECONDS
+    while any(_alive(child) for child in children) and time.monotonic() < deadline:
+        time.sleep(0.005)
+    survivors = [child for child in children if _alive(child)]
+    for child in survivors:  # leave no runaway behind a failed test
         os.kill(child, signal.SIGKILL)
-    assert not survived
+    assert not survivors

@@ -50,6 +50,11 @@ COMMANDS = {
 }
 
 
+#: commands whose next word may name a subcommand of their own, with its own options
+#: and help (``lpsolve mastermind play``); any other word there is the command's own
+#: argument (a game file: one named ``play`` is written ``./play``)
+SUBCOMMANDS = {"mastermind": ("play",)}
+
 #: the command families whose work is over when :func:`main` returns: nothing of
 #: theirs waits for the interpreter's exit (no threads, no exit handlers of their own)
 QUICK_EXIT = {"puzzles", "mastermind", "grade"}
@@ -84,7 +89,8 @@ def _threads_running() -> bool:
 def main(argv: Sequence[str] | None = None) -> int:
     started = time.monotonic()  # --timeout counts from here
     argv = sys.argv[1:] if argv is None else list(argv)
-    parser = build_parser(_command_named(argv))
+    name = _command_named(argv)
+    parser = build_parser(name, _subcommand_named(argv, name))
     args, rest = parser.parse_known_args(argv)
     # `grade STUDENT.lp --kind K FILE...`: argparse leaves files after an option unparsed
     trailing = getattr(args, "trailing_files", None)
@@ -128,9 +134,21 @@ def _command_named(argv: Sequence[str]) -> str | None:
     return None
 
 
-def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+def _subcommand_named(argv: Sequence[str], command: str | None) -> str | None:
+    """The subcommand ``argv`` runs (see :data:`SUBCOMMANDS`): the word right after
+    ``command``, if it names one; else None."""
+    if command not in SUBCOMMANDS:
+        return None
+    after = list(argv)[list(argv).index(command) + 1 :]
+    return after[0] if after and after[0] in SUBCOMMANDS[command] else None
+
+
+def build_parser(
+    command: str | None = None, subcommand: str | None = None
+) -> argparse.ArgumentParser:
     """``lpsolve``'s parser, with every command, or only with those defined next to
-    ``command`` (a known command's name): enough to run it."""
+    ``command`` (a known command's name): enough to run it. With ``subcommand`` (one
+    of :data:`SUBCOMMANDS`), ``command`` is parsed as that subcommand's container."""
     parser = _Parser(
         prog="lpsolve",
         description="Solve logic puzzles declaratively with clingo (Answer Set Programming).",
@@ -158,7 +176,11 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
     wanted = [COMMANDS[command]] if command in COMMANDS else dict.fromkeys(COMMANDS.values())
     for name in wanted:
-        importlib.import_module(f"{__name__}.{name}").add_parsers(commands)
+        module = importlib.import_module(f"{__name__}.{name}")
+        if subcommand is not None:
+            module.add_subcommand(commands, subcommand)
+        else:
+            module.add_parsers(commands)
     if "solve" in commands.choices:  # counting in cubes adds its options to solve
         from . import cubes
 

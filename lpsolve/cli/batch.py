@@ -21,7 +21,7 @@ from typing import Any, TextIO
 
 from .. import api
 from ..errors import InternalError, LpsolveError, UsageError
-from ..jobs import Job, Limits, Outcome, supervise_many
+from ..jobs import Job, Outcome, supervise_many
 from ..kinds import EXTENSIONS, KINDS, locate, read_bytes
 from ..puzzle import STOP_STATUS
 from ..resources import bundled_files, bundled_path, instances_dir
@@ -32,6 +32,7 @@ from .common import (
     EXIT_SOLVED,
     EXIT_STOPPED,
     SCHEMA_VERSION,
+    job_limits,
     limit_arguments,
     positive_int,
     progress_bar,
@@ -233,7 +234,7 @@ def run_batch(args: argparse.Namespace) -> int:
         files = [file for file in files if file not in done]
     limit = None if args.all or (args.count and args.limit is None) else args.limit or 2
     report = _Report(args, len(files))
-    limits = Limits(args.timeout, args.memory_limit)
+    limits = job_limits(args)
 
     def jobs() -> Iterator[Job]:
         for file in files:

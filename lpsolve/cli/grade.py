@@ -187,6 +187,7 @@ def run_grade(args: argparse.Namespace) -> int:
             memory_limit=args.memory_limit,
             on_begin=begin,
             on_instance=graded,
+            count_supervisor=True,  # --memory-limit covers the whole command
         )
     finally:
         if bar is not None:
@@ -235,6 +236,7 @@ def run_run(args: argparse.Namespace) -> int:
         start=args.started,
         arguments=clingo_arguments(args),
         on_costs=print_costs,
+        count_supervisor=True,  # --memory-limit covers the whole command
     )
     programs = [f for f in files if f.endswith(".lp")]
     for message in dict.fromkeys(result.messages):

@@ -107,6 +107,8 @@ class HidatoPuzzle(Puzzle):
         self.cells_shown_as = cells_shown_as
 
     kind = "hidato"
+    csp_handles_up_to = CSP_HANDLES_UP_TO
+    csp_unit = "cells"
     encoding = "hidato.lp"
 
     def cell_name(self, cell: Cell) -> str:
@@ -233,8 +235,10 @@ class HidatoPuzzle(Puzzle):
         # Implied by the rules above, but stating it lets the search see dead ends early:
         # the seed 10x10 board takes 1 s with it and 30 s without.
         model.constrain(EveryValueTaken(self.cells), numbers)
-        model.handles_up_to = CSP_HANDLES_UP_TO
         return model
+
+    def csp_size(self) -> int:
+        return len(self.cells)  # one variable per number, as many as cells
 
     def _distances_from(self, start: Cell) -> dict[Cell, int]:
         """Fewest moves from ``start`` to each reachable cell (breadth-first search)."""

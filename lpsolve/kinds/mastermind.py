@@ -138,6 +138,8 @@ class MastermindGame(Puzzle):
         self._check()
 
     kind = "mastermind"
+    csp_handles_up_to = 8
+    csp_unit = "pegs"
     encoding = "mastermind.lp"
 
     def _check(self) -> None:
@@ -344,10 +346,7 @@ class MastermindGame(Puzzle):
                 return matches <= self.matches <= matches + left
 
         pegs = list(range(self.pegs))
-        model = CspModel(
-            decode=lambda assignment: Code(tuple(assignment[p] for p in pegs)),
-            handles_up_to=8,
-        )
+        model = CspModel(decode=lambda assignment: Code(tuple(assignment[p] for p in pegs)))
         for p in pegs:
             model.variable(p, self.colours)
         if not self.repeats:
@@ -355,6 +354,9 @@ class MastermindGame(Puzzle):
         for guess in self.guesses:
             model.constrain(Feedback(guess.code, guess.black, guess.white), pegs)
         return model
+
+    def csp_size(self) -> int:
+        return self.pegs  # one variable per peg
 
 
 def describe_guess(game: MastermindGame, index: int) -> str:

@@ -489,6 +489,8 @@ def _consistent(text: str, source: str, advise: bool) -> Consistent:
     game = mm.parse(text, source)
     solved = bool(game.guesses) and game.guesses[-1].black == game.pegs
     counted = codebreaker.count_codes(game)
+    if counted.stopped_by == "interrupt":  # the supervisor's stop: this job answers no more
+        raise KeyboardInterrupt
     codes: list[str] = []
     conflict: list[str] = []
     advice = ""
