@@ -104,6 +104,7 @@ def project(args: argparse.Namespace, folder: Path) -> None:
     random.Random(split.ORDER_SEED).shuffle(order)
     sample = split.Split(cut.atoms, tuple(cut.cubes[i] for i in order[: args.sample]))
     record = split.Checkpoint(str(folder / "sample.jsonl"))
+    record.begin(sample, {})
     start = time.perf_counter()
     split.run_cubes(puzzle, sample, split.local_executor(2, Limits()), checkpoint=record)
     wall = time.perf_counter() - start
