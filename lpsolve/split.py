@@ -314,28 +314,50 @@ class Checkpoint:
             )
 
     def check_cover(self, puzzle: Puzzle) -> None:
-        """Refuse a cut that misses solutions: every branch no cube lies in
-        (:func:`uncovered`) is searched, without a bound of its own (the caller's
-        limits apply), and must hold none. A cut :func:`find_split` made passes at
-        the cost of a grounding and a search per branch it dropped."""
+        """Refuse a cut that misses solutions: the branches no cube lies in
+        (:func:`uncovered`) must hold none. One search decides it for all of them: the
+        puzzle's ground program and a new atom that holds if the solution lies in
+        some branch (a rule per branch, made through clingo's backend from the
+        atoms' literals, not from text), which must hold. It must come out
+        unsatisfiable; there is no bound of its own (the caller's limits apply).
+        A cut :func:`find_split` made passes: it drops only branches proved empty."""
         assert self.split is not None
         branches = uncovered(self.split)
         if not branches:
             return
         ctl = asp.make_control(puzzle)
         asp.ground(ctl)
-        atoms = [clingo.parse_term(atom) for atom in self.split.atoms]
-        for branch in branches:
-            assumptions = [(atom, bit == "1") for atom, bit in zip(atoms, branch, strict=False)]
-            if not ctl.solve(assumptions=assumptions).unsatisfiable:
-                where = f"the branch {branch}" if branch else "the search"
-                raise self._error(
-                    1,
-                    self.header_line,
-                    "cubes",
-                    f"the cubes do not cover every solution: {where} holds solutions no "
-                    "cube counts; delete the checkpoint and count again",
-                )
+        symbols = [clingo.parse_term(atom) for atom in self.split.atoms]
+        grounded = [ctl.symbolic_atoms[symbol] for symbol in symbols]
+        with ctl.backend() as backend:
+            in_a_branch = backend.add_atom()
+            for branch in branches:
+                body = []
+                for atom, bit in zip(grounded, branch, strict=False):
+                    if atom is None:  # not in the ground program: always false
+                        if bit == "1":
+                            break
+                        continue
+                    body.append(atom.literal if bit == "1" else -atom.literal)
+                else:
+                    backend.add_rule([in_a_branch], body)
+            backend.add_rule([], [-in_a_branch])
+        found: list[str] = []
+
+        def on_model(model: clingo.Model) -> bool:
+            truth = "".join("1" if model.contains(symbol) else "0" for symbol in symbols)
+            found.extend(branch for branch in branches if truth.startswith(branch))
+            return False
+
+        if not ctl.solve(on_model=on_model).unsatisfiable:
+            where = f"the branch {found[0]}" if found and found[0] else "the search"
+            raise self._error(
+                1,
+                self.header_line,
+                "cubes",
+                f"the cubes do not cover every solution: {where} holds solutions no "
+                "cube counts; delete the checkpoint and count again",
+            )
 
     # -- reading, each line checked
 
