@@ -278,6 +278,8 @@ class Checkpoint:
         """The checkpoint at ``path`` (empty if there is none yet), every line checked;
         :meth:`check` then says whether it is of the count at hand."""
         checkpoint = cls(path)
+        if Path(path).exists() and not Path(path).is_file():  # e.g. /dev/zero: no end
+            raise UsageError(f"{path}: a checkpoint is a regular file; give another --checkpoint")
         try:
             data = Path(path).read_bytes()
         except FileNotFoundError:

@@ -327,3 +327,10 @@ def test_resume_refuses_a_report_line_lpsolve_does_not_write(
 def test_resume_needs_a_report_file_not_stdout(folder: Path, capsys) -> None:
     assert main(["batch", str(folder), "--output", "-", "--resume"]) == 2
     assert "--resume reads the report back: give --output a file, not -" in capsys.readouterr().err
+
+
+def test_resume_reads_back_a_regular_file_only(folder: Path, capsys) -> None:
+    """Reading /dev/zero would never end."""
+    assert main(["batch", str(folder), "--output", "/dev/zero", "--resume"]) == 2
+    err = capsys.readouterr().err
+    assert err == "error: /dev/zero: --resume reads a report back from a regular file\n"

@@ -412,3 +412,13 @@ def test_a_checkpoint_of_the_old_format_is_refused_with_what_to_do(run, counted)
         "checkpoint format 1: this lpsolve reads format 2 (with digests) only; "
         "delete the checkpoint and count again",
     )
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/null"])
+def test_a_checkpoint_that_is_no_regular_file_is_refused(run, tmp_path, device) -> None:
+    """Reading /dev/zero would never end: only a regular file is read back."""
+    puzzle = tmp_path / "empty.takuzu"
+    puzzle.write_text(EMPTY6)
+    status, out, err = run("solve", puzzle, "--count", "--checkpoint", device)
+    assert (status, out) == (2, "")
+    assert err == f"error: {device}: a checkpoint is a regular file; give another --checkpoint\n"

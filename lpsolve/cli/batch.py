@@ -120,6 +120,8 @@ def answered(report: Path) -> set[str]:
     """
     last: dict[str, str] = {}
     source = str(report)
+    if report.exists() and not report.is_file():  # e.g. /dev/zero: no end to read
+        raise UsageError(f"{report}: --resume reads a report back from a regular file")
     try:
         text = report.read_text(encoding="utf-8")
     except FileNotFoundError:
