@@ -79,6 +79,13 @@ MAX_STONES = 1_000
 #: covering it typed the same way with their separators, take at most 21,001
 MAX_TILING_LINES = 5 * MAX_TILING_CELLS
 
+# -- saved state read back: checkpoints and batch reports --------------------------------
+
+#: the largest number a checkpoint or a batch report line may hold (a cube's count, a
+#: puzzle's count): clingo enumerates models one by one, and at ten million a second
+#: reaching 2^63 would take 29,000 years
+MAX_SAVED_NUMBER = 2**63 - 1
+
 _INTEGER = re.compile(r"([+-]?)0*([0-9]+)")
 
 

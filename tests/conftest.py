@@ -128,7 +128,11 @@ SLOW_MODULES = (
     "tests/test_cluster.py",  # a Dask scheduler and workers per module
     "tests/test_packaging.py",  # builds the wheel and installs it in a new environment
 )
-SLOW_FUNCTIONS = ("tests/test_fuzz.py::test_mutated_inputs_load_or_are_refused_cleanly",)
+SLOW_FUNCTIONS = (
+    "tests/test_fuzz.py::test_mutated_inputs_load_or_are_refused_cleanly",
+    "tests/test_fuzz_state.py::test_a_mutated_checkpoint_is_refused_or_counts_right",
+    "tests/test_fuzz_state.py::test_a_mutated_report_is_refused_or_resumed_right",
+)
 SLOW_TESTS = frozenset(
     [
         "tests/test_grade.py::test_too_slow",  # waits out a 3 s time limit

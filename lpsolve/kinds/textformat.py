@@ -109,35 +109,51 @@ _JSON_TOKEN = r'"(?:[^"\\\n]|\\.)*"?|[\[\]{}]'
 _JSON_STRING = r'"(?:[^"\\\n]|\\.)*"?'
 _NOT_BRACKET = r"[^\[\]{}]+"
 _LEAF = r"\[\]|\{\}"
-_LONG_DIGITS = f"[0-9]{{{limits.MAX_DIGITS},}}"
 _JSON_NUMBER = r'"(?:[^"\\\n]|\\.)*"?|-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?'
 
 
+class MalformedJSON(PuzzleError):
+    """A text :func:`loads` refused as no JSON at all (a syntax error), e.g. a line of
+    a JSON Lines file that a crash cut short; not raised for the limits' refusals."""
+
+
 class _NumberOutOfRange(Exception):
-    """Raised from inside ``json.loads`` by :func:`_checked_int`."""
+    """Raised from inside ``json.loads`` by :func:`_integers_within`."""
 
     def __init__(self, text: str) -> None:
         super().__init__(text)
         self.text = text
 
 
-def _checked_int(text: str) -> int:
-    """``json.loads``' integer conversion, refusing any beyond clingo's range (before
-    converting it: Python refuses to convert more than 4,300 digits)."""
-    digits = text.lstrip("-")
-    if len(digits) > limits.MAX_DIGITS:
-        raise _NumberOutOfRange(text)
-    value = int(text)
-    if not limits.CLINGO_MIN <= value <= limits.CLINGO_MAX:
-        raise _NumberOutOfRange(text)
-    return value
+def _integers_within(lowest: int, highest: int) -> Callable[[str], int]:
+    """``json.loads``' integer conversion, refusing any outside ``lowest..highest``
+    (judged by its length first: Python refuses to convert more than 4,300 digits)."""
+    most_digits = len(str(max(-lowest, highest)))
+
+    def checked(text: str) -> int:
+        if len(text.lstrip("-")) > most_digits:
+            raise _NumberOutOfRange(text)
+        value = int(text)
+        if not lowest <= value <= highest:
+            raise _NumberOutOfRange(text)
+        return value
+
+    return checked
 
 
-def loads(text: str, source: str, line: int = 1, col: int = 1) -> Any:
+def loads(
+    text: str,
+    source: str,
+    line: int = 1,
+    col: int = 1,
+    *,
+    lowest: int = limits.CLINGO_MIN,
+    highest: int = limits.CLINGO_MAX,
+) -> Any:
     """``json.loads`` with lpsolve's limits: nesting depth at most
-    :data:`~lpsolve.limits.MAX_JSON_DEPTH` and every integer in clingo's range, each
-    refusal (and any syntax error) a located :class:`PuzzleError`. ``line``, ``col``:
-    where ``text`` starts in its file."""
+    :data:`~lpsolve.limits.MAX_JSON_DEPTH` and every integer in ``lowest..highest``
+    (default: clingo's range), each refusal (and any syntax error) a located
+    :class:`PuzzleError`. ``line``, ``col``: where ``text`` starts in its file."""
 
     def place(index: int) -> tuple[int, int]:
         text_line = text.count("\n", 0, index) + 1
@@ -152,24 +168,27 @@ def loads(text: str, source: str, line: int = 1, col: int = 1) -> Any:
         raise PuzzleError(
             f"JSON nested deeper than {limits.MAX_JSON_DEPTH} levels", source, *place(deep)
         )
-    # Numbers of fewer than 10 digits are all in clingo's range: only a text with a
-    # longer digit run needs every integer checked (a call per number, twice as slow).
-    checked = {"parse_int": _checked_int} if re.search(_LONG_DIGITS, bare) else {}
+    # Numbers shorter than the bounds are all within them: only a text with a longer
+    # digit run needs every integer checked (a call per number, twice as slow).
+    shortest_beyond = min(len(str(-lowest)), len(str(highest)))
+    long_digits = f"[0-9]{{{shortest_beyond},}}"
+    within = _integers_within(lowest, highest)
+    checked = {"parse_int": within} if re.search(long_digits, bare) else {}
     import json  # only JSON files need it (2 ms at start-up)
 
     try:
         return json.loads(text, **checked)
     except json.JSONDecodeError as error:
-        raise PuzzleError(f"malformed JSON: {error.msg}", source, *place(error.pos)) from None
+        raise MalformedJSON(f"malformed JSON: {error.msg}", source, *place(error.pos)) from None
     except _NumberOutOfRange as error:
         where = _find_number(text, error.text)
         negative = error.text.startswith("-")
         raise PuzzleError(
             f"number {limits.shown(error.text)} is "
             + (
-                f"below the smallest number lpsolve accepts ({limits.CLINGO_MIN})"
+                f"below the smallest number lpsolve accepts ({lowest})"
                 if negative
-                else f"beyond the largest number lpsolve accepts ({limits.CLINGO_MAX})"
+                else f"beyond the largest number lpsolve accepts ({highest})"
             ),
             source,
             *place(where),
