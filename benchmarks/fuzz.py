@@ -1,9 +1,10 @@
 """Fuzz the command line with mutated puzzle files: nothing may end in a traceback.
 
-For every input format, N inputs are made from the bundled instances by random
-mutations (deleted, inserted or replaced characters, huge, negative and 32-bit-edge
-numbers, long digit runs, deep brackets, unicode, NUL, a byte order mark, swapped,
-repeated or dropped lines, truncation) and each is run as ``lpsolve check FILE
+For every input format (the janko layout and JSON among them), N inputs are made from
+the bundled instances by random mutations (deleted, inserted or replaced characters,
+huge, negative and 32-bit-edge numbers, long digit runs, digits of other scripts, deep
+brackets, unicode, NUL, a byte order mark, swapped, repeated or dropped lines, JSON
+keys dropped and values of the wrong type, truncation) and each is run as ``lpsolve check FILE
 --timeout T`` through :func:`lpsolve.cli.main`, in worker processes (one call per
 input, in-process: a fresh interpreter per input would be far too slow). Each worker
 has an address-space limit; a worker still busy after the wall-clock limit is killed.
@@ -64,6 +65,14 @@ def numbrix_grid(path: Path) -> str:
     return "# from " + path.name + "\n" + "\n".join(rows) + "\n"
 
 
+def janko_grid(path: Path) -> str:
+    """A bundled puzzle written in janko's layout (``ROWS COLS``, then the rows)."""
+    import lpsolve
+    from lpsolve.kinds import janko
+
+    return janko.render(lpsolve.load(path).janko_rows()) + "\n"
+
+
 def seeds() -> dict[str, tuple[str, list[str]]]:
     """Format name -> (file extension, valid texts to mutate)."""
 
@@ -84,6 +93,14 @@ def seeds() -> dict[str, tuple[str, list[str]]]:
             ],
         ),
         "numbrix": (".numbrix", [numbrix_grid(hidato / "seed003-numbrix-9x9.json")]),
+        "hidato-janko": (
+            ".hidoku",
+            [
+                janko_grid(hidato / "seed-10x10.hidoku"),
+                "4 4\n1 - - -\n- - 7 -\n- - - 16\n- - - -\n",
+            ],
+        ),
+        "numbrix-janko": (".numbrix", [janko_grid(hidato / "seed003-numbrix-9x9.json")]),
         "hex-typed": (".hidato", texts(hidato / "seed003-hex-19-typed.hidato")),
         "hidato-json": (".json", texts(*sorted(hidato.glob("*.json")))),
         "magic": (
@@ -94,6 +111,13 @@ def seeds() -> dict[str, tuple[str, list[str]]]:
             ],
         ),
         "takuzu": (".takuzu", texts(*sorted(INSTANCES.glob("takuzu/*.takuzu")))),
+        "takuzu-janko": (
+            ".takuzu",
+            [
+                janko_grid(INSTANCES / "takuzu/seed-8x8.takuzu"),
+                "4 4\n- 2 - -\n1 - - -\n- - 2 -\n- - - 1\n",
+            ],
+        ),
         "mastermind": (".mastermind", texts(*sorted(INSTANCES.glob("mastermind/*.mastermind")))),
         "tiling": (".tiling", texts(*sorted(INSTANCES.glob("tiling/*.tiling")))),
     }
@@ -124,10 +148,10 @@ HEADERS = [
 _NUMBER = re.compile(r"-?[0-9]+")
 
 
-def mutate(text: str, rng: random.Random) -> str:
-    """One to three random mutations of ``text``."""
+def mutate(text: str, rng: random.Random, mutations: list | None = None) -> str:
+    """One to three random mutations of ``text`` (from ``mutations``, or all)."""
     for _ in range(rng.randint(1, 3)):
-        text = rng.choice(MUTATIONS)(text, rng)
+        text = rng.choice(mutations or MUTATIONS)(text, rng)
     return text
 
 
@@ -167,16 +191,86 @@ def _number(text: str, rng: random.Random) -> str:
 
 def _digits(text: str, rng: random.Random) -> str:
     start = _at(text, rng)
-    run = "".join(rng.choice("0123456789") for _ in range(rng.choice((11, 50, 4301, 20_000))))
+    length = rng.choice((11, 50, 4301, 20_000))
+    block = "".join(rng.choice("0123456789") for _ in range(11))  # few random draws
+    run = (block * (length // len(block) + 1))[:length]
     return text[:start] + run + text[start:]
 
 
 def _brackets(text: str, rng: random.Random) -> str:
     start = _at(text, rng)
-    depth = rng.choice((33, 1_000, 100_000))
+    depth = rng.choice((33, 1_000, 100_000, 1_000_000))
     opener = rng.choice("[{")
     closer = {"[": "]", "{": "}"}[opener] * depth if rng.random() < 0.5 else ""
     return text[:start] + opener * depth + closer + text[start:]
+
+
+#: digits that are not ASCII: str.isdigit() takes them all, int() reads most of them
+FOREIGN_DIGITS = [
+    "\u0663", "\u06f3", "\u0969", "\uff13", "\u00b2", "\u2462", "\U0001d7d1", "\u0e53",
+]  # fmt: skip
+
+
+def _foreign_digit(text: str, rng: random.Random) -> str:
+    """Replace an ASCII digit by a digit of another script (or a superscript)."""
+    found = [match.start() for match in re.finditer("[0-9]", text)]
+    if not found:
+        return _insert(text, rng)
+    at = rng.choice(found)
+    return text[:at] + rng.choice(FOREIGN_DIGITS) + text[at + 1 :]
+
+
+def _json_value(text: str) -> object:
+    """The value of a JSON text, or None if it is no valid JSON object or list."""
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return value if isinstance(value, dict | list) else None
+
+
+def _containers(value: object) -> list[dict | list]:
+    """Every object and list inside ``value`` (itself first)."""
+    found: list[dict | list] = []
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict | list):
+            found.append(item)
+            stack += item.values() if isinstance(item, dict) else item
+    return found
+
+
+def _json_dump(value: object, rng: random.Random) -> str:
+    return json.dumps(value, indent=rng.choice((None, 1, 2)))
+
+
+def _drop_key(text: str, rng: random.Random) -> str:
+    """JSON: drop a key of some object (a missing key); other text: drop a line."""
+    value = _json_value(text)
+    objects = [item for item in _containers(value) if isinstance(item, dict) and item]
+    if not objects:
+        return _lines(text, rng) if value is None else text
+    target = rng.choice(objects)
+    del target[rng.choice(list(target))]
+    return _json_dump(value, rng)
+
+
+#: JSON values of every type, some at the edges of what lpsolve takes
+OTHER_VALUES = [None, True, 0, -1, 1.5, 2147483648, "", "king", "1", [], [[]], {}, {"a": 1}]
+
+
+def _retype(text: str, rng: random.Random) -> str:
+    """JSON: replace a value somewhere (an object's or a list's) with one of another
+    type or range; other text: replace a character."""
+    value = _json_value(text)
+    containers = [item for item in _containers(value) if item]
+    if not containers:
+        return _replace(text, rng) if value is None else text
+    target = rng.choice(containers)
+    key = rng.choice(list(target)) if isinstance(target, dict) else rng.randrange(len(target))
+    target[key] = rng.choice(OTHER_VALUES)
+    return _json_dump(value, rng)
 
 
 def _lines(text: str, rng: random.Random) -> str:
@@ -219,9 +313,12 @@ def _header(text: str, rng: random.Random) -> str:
 
 
 MUTATIONS = [
-    _delete, _insert, _replace, _number, _number, _number, _digits, _brackets,
-    _lines, _widen, _truncate, _bom, _header,
+    _delete, _insert, _replace, _number, _number, _number, _digits, _foreign_digit,
+    _brackets, _lines, _widen, _truncate, _bom, _header, _drop_key, _retype,
 ]  # fmt: skip
+#: the mutations the limits and JSON positions are about (tests/test_fuzz.py runs them
+#: on their own as well)
+EDGE_MUTATIONS = [_digits, _foreign_digit, _brackets, _drop_key, _retype, _number]
 
 
 # -- the workers ---------------------------------------------------------------------
