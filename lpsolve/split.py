@@ -272,13 +272,15 @@ class Checkpoint:
     def _record(self, number: int, line: str, last: bool) -> dict[str, Any] | None:
         try:
             record = json.loads(line)
-        except json.JSONDecodeError as error:
+        except (ValueError, RecursionError) as error:
             if last and number > 1:
                 return None
             what = "an lpsolve checkpoint header" if number == 1 else "a checkpoint line"
-            raise UsageError(
-                f"{self.path}:{number}:{error.colno}: expected {what} (JSON: {error.msg})"
-            ) from None
+            if isinstance(error, json.JSONDecodeError):
+                col, why = error.colno, f"JSON: {error.msg}"
+            else:  # beyond json.loads' own limits
+                col, why = 1, _beyond_json(error)
+            raise UsageError(f"{self.path}:{number}:{col}: expected {what} ({why})") from None
         if not isinstance(record, dict):
             what = "an lpsolve checkpoint header" if number == 1 else "a finished cube"
             raise UsageError(f"{self.path}:{number}:1: expected {what} (a JSON object)")
@@ -452,3 +454,10 @@ def count(
     split = find_split(puzzle, cubes or CUBES_PER_WORKER * workers)
     execute = local_executor(workers, Limits(timeout), start)
     return run_cubes(puzzle, split, execute, list_solutions=list_solutions)
+
+
+def _beyond_json(error: ValueError | RecursionError) -> str:
+    """What a line that json.loads cannot read, though it is no syntax error, holds."""
+    if isinstance(error, RecursionError):
+        return "JSON nested too deep"
+    return "a number of more than 4,300 digits"

@@ -129,6 +129,19 @@ def test_resume_redoes_interrupted_and_torn_lines(folder: Path, tmp_path: Path) 
     assert all(line["status"] == "solved" for line in redone)
 
 
+def test_resume_redoes_puzzles_whose_lines_json_cannot_read(folder: Path, tmp_path: Path) -> None:
+    """Lines beyond json.loads' own limits (nested 100,000 deep, a number of 5,000
+    digits) are read like torn lines, not as a traceback."""
+    output = tmp_path / "report.jsonl"
+    one = str(folder / "b" / "corners.hidoku")
+    output.write_text(
+        "[" * 100_000 + "\n" + '{"file": "' + one + '", "count": ' + "7" * 5000 + "}\n"
+    )
+    assert main(["batch", one, "--output", str(output), "--resume"]) == 0
+    redone = json.loads(output.read_text().splitlines()[-1])
+    assert redone["file"] == one and redone["status"] == "solved"
+
+
 def test_usage_errors(tmp_path: Path, capsys) -> None:
     assert main(["batch", str(tmp_path / "missing")]) == 2
     assert "no such file or folder" in capsys.readouterr().err

@@ -277,6 +277,9 @@ def test_checkpoint_of_another_puzzle_is_refused(run, empty6, tmp_path) -> None:
         ('["not", "an", "object"]\n', ":1:1:", "expected an lpsolve checkpoint header"),
         (None, ":2:1:", "expected a finished cube (cube, count)"),
         (None, ":3:", "expected a checkpoint line"),
+        # beyond json.loads' own limits (were tracebacks)
+        ("[" * 100_000 + "\n", ":1:1:", "header (JSON nested too deep)"),
+        ('{"cubes": [' + "7" * 5000 + "]}\n", ":1:1:", "header (a number of more than 4,300"),
     ],
 )
 def test_a_broken_checkpoint_is_named_by_line_and_column(

@@ -118,8 +118,8 @@ def answered(report: Path) -> set[str]:
     for line in text.splitlines():
         try:
             data = json.loads(line)
-        except ValueError:  # a line cut by a crash: that puzzle is redone
-            continue
+        except (ValueError, RecursionError):  # a line cut by a crash (or not lpsolve's):
+            continue  # that puzzle is redone
         if isinstance(data, dict) and isinstance(data.get("file"), str):
             last[data["file"]] = str(data.get("status"))
     return {file for file, status in last.items() if status != "interrupted"}
