@@ -9,8 +9,9 @@ keys dropped and values of the wrong type, truncation) and each is run as ``lpso
 input, in-process: a fresh interpreter per input would be far too slow). Each worker
 has an address-space limit; a worker still busy after the wall-clock limit is killed.
 
-Outcomes per format: clean errors (exit 2 with a one-line ``error:`` message), normal
-results (exit 0, 1, 3 or 4), bad messages (exit 2 with anything else on stderr),
+Outcomes per format: clean errors (exit 2 with one line ``error: FILE:LINE:COL:
+message``), normal results (exit 0, 1, 3 or 4), bad messages (exit 2 with anything else
+on stderr, or an error that does not say its line and column),
 tracebacks (any other exception, or exit 70: grouped by type and message, one example
 input kept for each), hangs (the wall-clock limit hit) and memory blow-ups
 (MemoryError, or the worker died).
@@ -273,6 +274,17 @@ def _retype(text: str, rng: random.Random) -> str:
     return _json_dump(value, rng)
 
 
+#: characters a mutation may make a text grow to: past lpsolve's file size limit
+#: (32 MiB), not so far that the worker's memory limit stops the mutation itself
+MAX_TEXT = 40 * 2**20
+
+
+def _repeats(wanted: int, size: int) -> int:
+    """How many copies of ``size`` characters to add: ``wanted``, or fewer to stay
+    within MAX_TEXT."""
+    return max(1, min(wanted, MAX_TEXT // max(size, 1)))
+
+
 def _lines(text: str, rng: random.Random) -> str:
     """Swap, repeat or drop lines."""
     lines = text.split("\n")
@@ -283,7 +295,7 @@ def _lines(text: str, rng: random.Random) -> str:
     elif action == "repeat":
         lines.insert(i, lines[j])
     elif action == "many":
-        lines[i:i] = [lines[j]] * rng.choice((2, 10, 5_000))
+        lines[i:i] = [lines[j]] * _repeats(rng.choice((2, 10, 5_000)), len(lines[j]) + 1)
     else:
         del lines[i]
     return "\n".join(lines)
@@ -294,7 +306,7 @@ def _widen(text: str, rng: random.Random) -> str:
     lines = text.split("\n")
     i = rng.randrange(len(lines))
     tail = lines[i][-rng.randint(1, 4) :] or ","
-    lines[i] += tail * rng.choice((2, 100, 5_000))
+    lines[i] += tail * _repeats(rng.choice((2, 100, 5_000)), len(tail))
     return "\n".join(lines)
 
 
@@ -332,11 +344,15 @@ class Outcome:
     kept: str = ""  # tracebacks: where the input was saved
 
 
-def _classify(status: int, err: str) -> Outcome:
+def _classify(status: int, err: str, path: Path) -> Outcome:
     if status == 2:
         lines = err.splitlines()
-        if len(lines) == 1 and lines[0].startswith("error: "):
-            return Outcome("error")
+        if len(lines) == 1 and lines[0].startswith(f"error: {path}:"):
+            if _PLACE.match(lines[0], len(f"error: {path}:")):
+                return Outcome("error")
+            message = lines[0].replace(str(path), "FILE")
+            cause = "exit 2 without LINE:COL: " + re.sub(r"[0-9]+", "N", message)[:160]
+            return Outcome("message", cause, message[:300])
         return Outcome("message", "exit 2: " + (lines[0] if lines else "(no message)"), err)
     if status == 70:  # a crash in a supervised job: its traceback is on stderr
         lines = [line for line in err.splitlines() if line.strip()]
@@ -347,6 +363,10 @@ def _classify(status: int, err: str) -> Outcome:
     if status in (0, 1, 3, 4):
         return Outcome("result")
     return Outcome("traceback", f"exit status {status}", err)
+
+
+#: the line and column after the file's name in an error
+_PLACE = re.compile(r"[0-9]+:[0-9]+: ")
 
 
 def _run_one(path: Path, timeout: float, backend: str) -> Outcome:
@@ -372,7 +392,7 @@ def _run_one(path: Path, timeout: float, backend: str) -> Outcome:
         return Outcome(
             "traceback", f"{type(error).__name__}: {general}", f"{first[:300]}\n    at {where}"
         )
-    return _classify(status, err.getvalue())
+    return _classify(status, err.getvalue(), path)
 
 
 def _worker(connection: multiprocessing.connection.Connection, args: dict) -> None:
@@ -396,7 +416,7 @@ def _worker(connection: multiprocessing.connection.Connection, args: dict) -> No
         name, index = task
         path = write_input(formats, args["seed"], name, index, workdir)
         outcome = _run_one(path, args["timeout"], args["backend"])
-        if outcome.category == "traceback":
+        if outcome.category in ("traceback", "message"):  # kept, to be looked at
             kept = Path(args["keep"]) / path.name
             path.replace(kept)
             outcome = Outcome(outcome.category, outcome.cause, outcome.detail, str(kept))

@@ -300,9 +300,9 @@ def _value_index(text: str, path: Sequence[JsonStep], key: bool = False) -> int:
             if text[index] == "]":
                 return container
             continue
-        found = container
         if text[container] != "{":
             return container
+        found = None
         while text[index] == '"':
             name, end = json.decoder.scanstring(text, index + 1)
             value = skip(text, skip(text, end).end() + 1).end()  # past the colon
@@ -310,7 +310,7 @@ def _value_index(text: str, path: Sequence[JsonStep], key: bool = False) -> int:
                 found = index if key and number == len(path) - 1 else value
             end = skip(text, scan(text, value)[1]).end()
             index = skip(text, end + 1).end() if text[end] == "," else end
-        if found == container:
+        if found is None:
             return container
         index = found
     return index
