@@ -119,7 +119,7 @@ EDGE_FORMATS = ["hidato-janko", "numbrix-janko", "takuzu-janko", "hidato-json"]
 @pytest.mark.parametrize("name", EDGE_FORMATS)
 @settings(
     derandomize=True,
-    max_examples=25,
+    max_examples=15,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )

@@ -196,6 +196,12 @@ def test_json_nested_32_deep_is_not_refused_for_its_depth(tmp_path, run) -> None
     refused(run, path, 1, 70, '"source" must be a string')  # read, then refused for its type
 
 
+def test_json_deep_after_an_unopened_bracket_is_refused_where_json_stops(tmp_path, run) -> None:
+    """json.loads stops at the closing bracket it did not open, before the deep part."""
+    path = write(tmp_path, "closed.json", '{"kind": "hidato"}] ' + "[" * 100_000)
+    refused(run, path, 1, 19, "malformed JSON: Extra data")
+
+
 def test_json_nesting_is_located_in_a_puzzle(tmp_path, run) -> None:
     text = (
         '{"kind": "hidato", "adjacency": "king",\n "cells": [[0, 0], ' + "[" * 40 + "]" * 40 + "]}"
