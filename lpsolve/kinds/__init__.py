@@ -98,17 +98,23 @@ def parse_text(text: str, source: str, extension: str, kind: str | None = None) 
     extension = extension.lower()
     if extension == ".json":
         data = textformat.load_json(text, source)
-        name = data.get("kind") if kind is None else kind
-        if not isinstance(name, str):
-            raise PuzzleError('missing "kind": expected a string such as "hidato"', source, 1, 1)
-        spec = KINDS.get(name)
-        if spec is None or not spec.reads_json:
-            locate = textformat.json_locator(text, source)
-            raise locate(
-                "kind",
-                f"unknown kind {name!r}; expected one of "
-                f"{', '.join(k for k, s in KINDS.items() if s.reads_json)}",
-            )
+        document = textformat.JsonText(text, source)
+        json_kinds = ", ".join(k for k, s in KINDS.items() if s.reads_json)
+        if kind is not None:  # asked for, not read from the file
+            spec = kind_spec(kind)
+            if not spec.reads_json:
+                raise UsageError(f"kind {kind!r} has no JSON form; JSON puzzles are {json_kinds}")
+        elif "kind" not in data:
+            raise document.error('missing "kind": expected a string such as "hidato"')
+        elif not isinstance(data["kind"], str):
+            raise document.error('"kind" must be a string such as "hidato"', "kind")
+        else:
+            found = KINDS.get(data["kind"])
+            if found is None or not found.reads_json:
+                shown = limits.quoted(data["kind"])
+                message = f"unknown kind {shown}; expected one of {json_kinds}"
+                raise document.error(message, "kind")
+            spec = found
         return spec.module.from_json(data, text, source)
     if kind is not None:
         return kind_spec(kind).parse(text, source, extension)

@@ -561,7 +561,7 @@ def parse_repeats(value: str, source: str, line: int | None, col: int) -> bool:
 
 
 def parse_pegs(value: str, source: str, line: int | None, col: int) -> int:
-    if not re.fullmatch(r"[0-9]+", value):
+    if not limits.is_digits(value):
         raise PuzzleError(
             f"pegs {limits.quoted(value)}: expected a positive whole number", source, line, col
         )
