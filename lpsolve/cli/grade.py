@@ -33,9 +33,11 @@ def add_parsers(commands: Any) -> None:
         "grade",
         help="grade a student's encoding against a kind's reference encoding",
         description="Run a student's encoding on puzzles of a kind (default: the bundled "
-        "ones) and compare its answers with the reference encoding's. Each program runs "
-        "in its own supervised process under --time-limit and --memory-limit; #include "
-        "may name only files in the student's folder. Exit 0: all correct; 1: some answer "
+        "ones of the plain rules, named KIND/FILE; --variants adds those of the kind's "
+        "variants) and compare its answers with the reference encoding's. Each program "
+        "runs in its own supervised process under --time-limit and --memory-limit; "
+        "#include may name only files in the student's folder, and lpsolve's own "
+        "encodings (linked or copied) are refused. Exit 0: all correct; 1: some answer "
         "wrong, missing or duplicated, or a search too slow or too big; 2: bad input; "
         "3: interrupted.",
     )
@@ -56,6 +58,12 @@ def add_parsers(commands: Any) -> None:
         default=100,
         metavar="N",
         help="compare at most N answers per instance (default: 100)",
+    )
+    grade.add_argument(
+        "--variants",
+        action="store_true",
+        help="without INSTANCE files: grade the bundled puzzles of the kind's variants too "
+        "(e.g. Binairo Plus for takuzu), not only those of the plain rules",
     )
     grade.add_argument(
         "--allow-scripts", action="store_true", help="run a program containing #script"
@@ -184,6 +192,7 @@ def run_grade(args: argparse.Namespace) -> int:
             memory_limit=args.memory_limit,
             on_begin=begin,
             on_instance=graded,
+            variants=args.variants,
         )
     finally:
         if bar is not None:
