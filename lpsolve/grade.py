@@ -1,5 +1,7 @@
-"""Grading a student's encoding against a kind's reference encoding, and running
-any ASP program on a puzzle's facts (``lpsolve grade``, ``lpsolve run``).
+"""Grading a student's encoding against a kind's reference encoding (``lpsolve
+grade``), and running any ASP program on a puzzle's facts with its answer sets handed
+back as symbols (the web workbench's runs; ``lpsolve run`` is clingo's own
+application: :mod:`lpsolve.application`).
 
 A student program gets the same input facts as the reference (``Puzzle.facts()``).
 Its answers are read from the atoms of the *output predicates*: those the reference
@@ -151,9 +153,17 @@ def load_program(ctl: clingo.Control, program: str, messages: list[str]) -> None
         raise program_error(messages, program, str(error)) from None
 
 
-def program_error(messages: Sequence[str], path: str, fallback: str) -> PuzzleError:
+def program_error(
+    messages: Sequence[str],
+    path: str,
+    fallback: str,
+    name: Callable[[str], str] | None = None,
+) -> PuzzleError:
     """A :class:`PuzzleError` at the place of clingo's first error message, on one line
-    (its notes, e.g. which variable is unsafe, appended; the rule it prints dropped)."""
+    (its notes, e.g. which variable is unsafe, appended; the rule it prints dropped).
+    ``name`` gives the user's name of a file clingo names (default: clingo read
+    ``path`` as :func:`load_program` has it read)."""
+    name = name or (lambda file: sandbox.user_path(file, path))
     for message in messages:
         first, *rest = message.strip().splitlines()
         match = _MESSAGE.match(first)
@@ -165,7 +175,7 @@ def program_error(messages: Sequence[str], path: str, fallback: str) -> PuzzleEr
         notes = [m.group("text") for m in map(_MESSAGE.match, rest) if m is not None]
         return PuzzleError(
             f"clingo: {'; '.join([detail, *notes])}",
-            sandbox.user_path(match.group("file"), path),
+            name(match.group("file")),
             int(match.group("line")),
             int(match.group("col")),
         )
@@ -822,8 +832,9 @@ def run_program(
     on_costs: Callable[[list[int]], None] | None = None,
 ) -> tuple[Run, Puzzle | None]:
     """Solve ASP programs (``.lp`` files) together with the facts of puzzle files, as a
-    supervised job: ``timeout`` seconds (reading, grounding and search) and
-    ``memory_limit`` bytes. ``on_answer(atoms, puzzle)`` sees each answer as it is found.
+    supervised job whose answer sets come back as symbols (the web workbench's run):
+    ``timeout`` seconds (reading, grounding and search) and ``memory_limit`` bytes.
+    ``on_answer(atoms, puzzle)`` sees each answer as it is found.
 
     ``arguments`` are clingo options (e.g. ``--project``), vetted by the caller.
     ``limit`` -1 is clingo's default: one answer set, or for a program with
@@ -896,12 +907,3 @@ def run_program(
         stopped_by = "limit"
     run = Run(answers, complete, stopped_by, outcome.seconds, messages, costs, optimum)
     return run, shown[-1] if shown else None
-
-
-def answer_text(answer: Sequence[clingo.Symbol], puzzle: Puzzle | None, atoms: bool) -> str:
-    """One answer set: drawn as the puzzle's kind draws a solution, or its atoms."""
-    if puzzle is not None and not atoms:
-        _, board, _ = _decode(puzzle, frozenset(answer))
-        if board is not None:
-            return board
-    return textwrap.fill(" ".join(map(str, answer)) or "(no atoms shown)", 79)

@@ -98,6 +98,21 @@ class Limits(NamedTuple):
         return None if self.timeout is None else start + self.timeout
 
 
+class Native(NamedTuple):
+    """How to supervise a job that runs native code with output and signal handling of
+    its own (clingo's application, :func:`clingo.application.clingo_main`): its file
+    descriptors 1 and 2 are pipes the supervisor reads, the bytes handed to ``stdout``
+    and ``stderr`` as they come (none lost when the job is killed), and a stop is
+    asked for with the signal ``stop_signals`` names for its reason (the job's code
+    handles it: a Python handler would not run while native code does), then forced
+    ``grace`` seconds later."""
+
+    stdout: Callable[[bytes], None]
+    stderr: Callable[[bytes], None]
+    stop_signals: dict[str, int]  # "timeout", "interrupt" -> the signal to send
+    grace: float = GRACE_SECONDS
+
+
 class Outcome(NamedTuple, Generic[T]):
     """How a supervised job ended: its return value, or why it was stopped."""
 
@@ -106,6 +121,9 @@ class Outcome(NamedTuple, Generic[T]):
     seconds: float
     peak_memory: int  # bytes: the highest resident memory seen (0 if never read)
     memory_limit: int | None = None
+    #: a native job that ended the process itself (clingo's application exits from
+    #: its signal handler once it has printed its summary): the process's exit status
+    exit_status: int | None = None
 
     @property
     def finished(self) -> bool:
@@ -205,10 +223,15 @@ def _child(
     fd: int,
     memory: int | None,
     lifeline: tuple[int, int],
+    outputs: tuple[int, ...] = (),
 ) -> None:
-    """Run ``work`` and report how it ended; never returns."""
+    """Run ``work`` and report how it ended; never returns. ``outputs``: the write ends
+    of pipes that become this process's file descriptors 1 and 2 (:class:`Native`)."""
     code = 0
     try:
+        for target, write_end in enumerate(outputs, start=1):
+            os.dup2(write_end, target)
+            os.close(write_end)
         global _lifeline
         _lifeline = None  # the parent's: this process forks with a lifeline of its own
         os.close(lifeline[1])
@@ -298,8 +321,10 @@ def supervise(
     *,
     start: float | None = None,
     on_wait: Callable[[], None] | None = None,
+    native: Native | None = None,
 ) -> Outcome[T]:
-    """Run ``work(emit)`` in a child process under ``limits``.
+    """Run ``work(emit)`` in a child process under ``limits`` (``native``: a job whose
+    native code prints and handles stop signals itself, see :class:`Native`).
 
     Each ``emit(item)`` of the child reaches ``on_item`` in the parent as it happens;
     ``on_wait()`` is called at least every :data:`POLL_SECONDS` while the parent waits
@@ -309,7 +334,7 @@ def supervise(
     exception in the job becomes :class:`InternalError`. ``start`` (a
     ``time.monotonic()`` reading) is when the deadline's clock began, default now.
     """
-    supervisor = spawn(work, limits or Limits(), on_item, start)
+    supervisor = spawn(work, limits or Limits(), on_item, start, native=native)
     supervisor.on_wait = on_wait
     return supervisor.run()
 
@@ -412,6 +437,8 @@ def spawn(
     on_item: Callable[[Any], None] | None,
     start: float | None,
     deadline: float | None = None,
+    *,
+    native: Native | None = None,
 ) -> _Supervisor:
     """Fork a child that runs ``work``; return the parent's supervisor of it. Its
     deadline: ``deadline`` if given, else ``limits.timeout`` after ``start``."""
@@ -423,13 +450,22 @@ def spawn(
     with _FORK_LOCK:
         lifeline = _lifeline_ends()
         read_fd, write_fd = os.pipe()
+        outputs = [os.pipe() for _ in range(2)] if native is not None else []
         pid = os.fork()
         if pid == 0:  # the child: runs the job, never returns
             os.close(read_fd)
-            _child(work, write_fd, limits.memory, lifeline)
+            for output, _ in outputs:
+                os.close(output)
+            _child(work, write_fd, limits.memory, lifeline, tuple(w for _, w in outputs))
         os.close(write_fd)
+        for _, write_end in outputs:
+            os.close(write_end)
     deadline = limits.deadline(start) if deadline is None else deadline
-    return _Supervisor(pid, read_fd, limits, deadline, start, on_item)
+    supervisor = _Supervisor(pid, read_fd, limits, deadline, start, on_item)
+    if native is not None:
+        supervisor.native = native
+        supervisor.outputs = {outputs[0][0]: native.stdout, outputs[1][0]: native.stderr}
+    return supervisor
 
 
 class _Supervisor:
@@ -456,10 +492,14 @@ class _Supervisor:
         self.eof = False
         self.reaped = False
         self.peak = 0
+        self.native: Native | None = None
+        self.exit_status: int | None = None  # the child's, if it exited (not killed)
+        #: a native job's output pipes still open, and who takes what comes from each
+        self.outputs: dict[int, Callable[[bytes], None]] = {}
 
     @property
     def done(self) -> bool:
-        return self.eof and not self.pending
+        return self.eof and not self.pending and not self.outputs
 
     def run(self) -> Outcome[Any]:
         """Supervise this one child to its end."""
@@ -467,11 +507,15 @@ class _Supervisor:
             while not self.done:
                 try:
                     self.deliver()
-                    if self.eof:
+                    reading = [*([] if self.eof else [self.fd]), *self.outputs]
+                    if not reading:
                         continue
-                    ready, _, _ = select.select([self.fd], [], [], self.wait_time(time.monotonic()))
-                    if ready:
-                        self.read()
+                    ready, _, _ = select.select(reading, [], [], self.wait_time(time.monotonic()))
+                    for fd in ready:
+                        if fd == self.fd:
+                            self.read()
+                        else:
+                            self.relay(fd)
                     self.watch(time.monotonic())
                     if self.on_wait is not None:
                         self.on_wait()
@@ -512,6 +556,15 @@ class _Supervisor:
         else:
             self.eof = True
 
+    def relay(self, fd: int) -> None:
+        """Hand on what a native job wrote to one of its output pipes."""
+        data = os.read(fd, 1 << 16)
+        if data:
+            self.outputs[fd](data)
+        else:
+            os.close(fd)
+            del self.outputs[fd]
+
     def close(self) -> Outcome[Any]:
         """Reap the ended child; its outcome (or the error it raised, raised here)."""
         self.reap()
@@ -528,13 +581,18 @@ class _Supervisor:
             self.kill()
         elif self.stopped_by is None and self.deadline is not None and now >= self.deadline:
             self.ask_stop("timeout")
-        elif self.stop_asked is not None and now - self.stop_asked >= GRACE_SECONDS:
+        elif self.stop_asked is not None and now - self.stop_asked >= self.grace:
             self.kill()
+
+    @property
+    def grace(self) -> float:
+        return GRACE_SECONDS if self.native is None else self.native.grace
 
     def ask_stop(self, reason: str) -> None:
         self.stopped_by = reason
         self.stop_asked = time.monotonic()
-        self._signal(signal.SIGUSR1)
+        stop = signal.SIGUSR1 if self.native is None else self.native.stop_signals[reason]
+        self._signal(stop)
 
     def kill(self) -> None:
         self.killed = True
@@ -552,10 +610,15 @@ class _Supervisor:
         if not self.eof and not self.killed:
             self.kill()
         os.close(self.fd)
+        for fd in self.outputs:
+            os.close(fd)
+        self.outputs = {}
         try:
             _, status = os.waitpid(self.pid, 0)
         except ChildProcessError:
             return
+        if os.WIFEXITED(status):
+            self.exit_status = os.WEXITSTATUS(status)
         if self.end is None and self.stopped_by is None and not self.killed:
             signum = os.WTERMSIG(status) if os.WIFSIGNALED(status) else 0
             # the kernel's out-of-memory killer, or the address-space backstop
@@ -576,6 +639,10 @@ class _Supervisor:
             raise BrokenPipeError
         if end[0] == "memory":
             self.stopped_by = "memory"
+        if end[0] == "lost" and self.native is not None and self.exit_status is not None:
+            # the native code ended the process itself, with its own exit status
+            stopped_by = self.stopped_by if self.stopped_by != "memory" else None
+            return outcome._replace(stopped_by=stopped_by, exit_status=self.exit_status)
         if self.stopped_by is not None:
             return outcome._replace(stopped_by=self.stopped_by)
         if end[0] == "crash":

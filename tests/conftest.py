@@ -177,6 +177,8 @@ SLOW_TESTS = frozenset(
         "tests/test_tiling.py::test_the_seed_8x8_all_208_solutions",
         "tests/test_tiling.py::test_the_seed_8x8_class_counts[flags0-104]",
         "tests/test_tiling.py::test_the_seed_8x8_class_counts[flags1-26]",
+        "tests/test_run_clingo.py::test_time_limit_stops_a_search_that_found_answers_as_clingo_does",
+        "tests/test_run_clingo.py::test_a_fractional_timeout_is_kept",
         "tests/test_tutorial.py::test_tutorial_command[lpsolve run docs/tutorial/step1.lp docs/tutorial/tiny.takuzu --count]",
         "tests/test_tutorial.py::test_tutorial_command[lpsolve run docs/tutorial/step2.lp docs/tutorial/tiny.takuzu --count]",
         "tests/test_tutorial.py::test_tutorial_command[lpsolve grade docs/tutorial/step5.lp --kind takuzu]",

@@ -81,7 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args, rest = parser.parse_known_args(argv)
     # `grade STUDENT.lp --kind K FILE...`: argparse leaves files after an option unparsed
     trailing = getattr(args, "trailing_files", None)
-    if rest and (trailing is None or any(arg.startswith("-") for arg in rest)):
+    if rest and (trailing is None or any(arg.startswith("-") and arg != "-" for arg in rest)):
         # the command's own usage, where the user can see what it takes
         getattr(args, "command_parser", parser).error(f"unrecognized arguments: {' '.join(rest)}")
     if rest:
