@@ -58,6 +58,9 @@ STOP_GRACE = 1.0
 CLINGO_ERROR = 65
 #: the exit code that tells a stop by the memory limit (clingo's, for running out)
 EXIT_MEMORY = 33
+#: atoms the drawing of answer sets keeps parsed (then it starts afresh): a bound on
+#: the memory an enumeration of ever new atoms can take here
+REMEMBERED_ATOMS = 100_000
 
 # "Answer: 3" or "Answer: 3 (Time: 0.001s)": the next line holds the answer set's atoms
 _ANSWER = re.compile(r"Answer: \d+\b")
@@ -298,18 +301,26 @@ class _Output:
     def __init__(self, write: Callable[[str], None], *, draw: bool) -> None:
         self.write, self.draw = write, draw
         self.lines = _Lines()
-        self.puzzle: Puzzle | None = None
+        self.drawer: _Drawer | None = None
         self.known = not draw  # whether the puzzle (or that there is none) is known
         self.waiting: list[str] = []
         self.after_answer = False
-        self.answers = 0
+        self.answers = 0  # answer sets printed (at least one, when there were any)
+        self.tail = b""  # the end of the last chunk, where an "Answer:" may begin
 
     def puzzle_read(self, puzzle: Puzzle | None) -> None:
-        self.puzzle, self.known = puzzle, True
+        self.drawer = None if puzzle is None else _Drawer(puzzle)
+        self.known = True
         waiting, self.waiting = self.waiting, []
         self._show(waiting)
 
     def feed(self, data: bytes) -> None:
+        if not self.draw:  # as it comes: only the answer sets are counted
+            seen = self.tail + data
+            self.answers += seen.count(b"\nAnswer: ") + seen.startswith(b"Answer: ")
+            self.tail = data[-len(b"\nAnswer:") :]
+            self.write(self.lines.decoder.decode(data))
+            return
         lines = self.lines.feed(data)
         if not self.known:
             self.waiting += lines
@@ -326,7 +337,7 @@ class _Output:
         for line in lines:
             if self.after_answer:
                 self.after_answer = False
-                board = self._board(line) if self.draw and self.puzzle is not None else None
+                board = self.drawer.board(line) if self.drawer is not None else None
                 shown.append(line if board is None else board + "\n")
                 continue
             if _ANSWER.match(line):
@@ -337,20 +348,50 @@ class _Output:
         if text:
             self.write(text)
 
-    def _board(self, line: str) -> str | None:
-        from .grade import decode_answer
 
-        assert self.puzzle is not None
-        atoms = parse_atoms(line.rstrip("\n"))
-        if atoms is None:
+class _Drawer:
+    """Answer-set lines drawn as ``puzzle``'s kind draws a solution. The same atoms come
+    back answer after answer: each is parsed (and its predicate looked at, a foreign
+    call each) once, while at most :data:`REMEMBERED_ATOMS` are remembered."""
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        from .grade import output_signatures
+
+        self.puzzle = puzzle
+        self.outputs = frozenset(output_signatures(puzzle.kind))
+        self.atoms: dict[str, clingo.Symbol | None] = {}  # text -> output atom, or None
+
+    def board(self, line: str) -> str | None:
+        """The board of one of clingo's answer-set lines; ``None`` if its atoms do not
+        read as a solution."""
+        terms = split_terms(line.rstrip("\n"))
+        new = [term for term in dict.fromkeys(terms) if term not in self.atoms]
+        if new:
+            if len(self.atoms) + len(new) > REMEMBERED_ATOMS:
+                self.atoms = {}
+            try:  # one parse for all: a tuple of the terms
+                symbols = clingo.parse_term(f"({','.join(new)},)").arguments
+            except RuntimeError:
+                return None
+            for term, symbol in zip(new, symbols, strict=True):
+                output = symbol.type == clingo.SymbolType.Function and (
+                    (symbol.name, len(symbol.arguments)) in self.outputs
+                )
+                self.atoms[term] = symbol if output else None
+        answer = [atom for atom in map(self.atoms.get, terms) if atom is not None]
+        if not answer:  # nothing of the puzzle's (an empty board would say otherwise)
             return None
-        _, board, _ = decode_answer(self.puzzle, atoms)
-        return board
+        try:
+            return self.puzzle.render(self.puzzle.decode(answer))
+        except Exception:  # the answer's fault: shown as clingo prints it
+            return None
 
 
-def parse_atoms(line: str) -> list[clingo.Symbol] | None:
-    """The symbols of one of clingo's answer-set lines (terms separated by single
-    spaces, which only a string can hold inside it); ``None`` if it is not one."""
+def split_terms(line: str) -> list[str]:
+    """The terms of one of clingo's answer-set lines: separated by single spaces, which
+    only a string can hold inside it."""
+    if '"' not in line:
+        return line.split()
     terms, start, quoted, escaped = [], 0, False, False
     for position, char in enumerate(line):
         if escaped:
@@ -363,14 +404,7 @@ def parse_atoms(line: str) -> list[clingo.Symbol] | None:
             terms.append(line[start:position])
             start = position + 1
     terms.append(line[start:])
-    terms = [term for term in terms if term]
-    if not terms:
-        return []
-    try:
-        # one parse for the whole line: a tuple of the terms
-        return list(clingo.parse_term(f"({','.join(terms)},)").arguments)
-    except RuntimeError:
-        return None
+    return [term for term in terms if term]
 
 
 class _Renamer:

@@ -23,6 +23,7 @@ clingo runs ``#script`` blocks while loading a program, so a student program wit
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import textwrap
@@ -65,8 +66,10 @@ _POLL_SECONDS = 0.05
 # -- reading programs ------------------------------------------------------------------
 
 
+@functools.cache
 def output_signatures(kind: str) -> tuple[Signature, ...]:
-    """The predicates a kind's reference encoding shows (``#show NAME/ARITY.``)."""
+    """The predicates a kind's reference encoding shows (``#show NAME/ARITY.``), read
+    once per kind (``run`` asks again for every answer set it draws)."""
     signatures: list[Signature] = []
 
     def collect(statement: clingo.ast.AST) -> None:
@@ -513,13 +516,16 @@ def decode_answer(
     """Atoms of an answer set read as a solution of ``puzzle`` (only those of the kind's
     output predicates): the solution (``None`` if they cannot be read as one), its board
     as text, and every rule the checker finds broken."""
+    return _decode(puzzle, _output_atoms_of(puzzle, atoms))
+
+
+def _output_atoms_of(puzzle: Puzzle, atoms: Iterable[clingo.Symbol]) -> Answer:
     outputs = frozenset(output_signatures(puzzle.kind))
-    answer = frozenset(
+    return frozenset(
         atom
         for atom in atoms
         if atom.type == clingo.SymbolType.Function and (atom.name, len(atom.arguments)) in outputs
     )
-    return _decode(puzzle, answer)
 
 
 def _example(puzzle: Puzzle, answer: Answer, problems: list[str] | None = None) -> Example:

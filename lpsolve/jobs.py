@@ -494,6 +494,7 @@ class _Supervisor:
         self.peak = 0
         self.native: Native | None = None
         self.exit_status: int | None = None  # the child's, if it exited (not killed)
+        self.watched = -float("inf")  # when the child's memory was last read
         #: a native job's output pipes still open, and who takes what comes from each
         self.outputs: dict[int, Callable[[bytes], None]] = {}
 
@@ -571,8 +572,19 @@ class _Supervisor:
         return self._outcome()
 
     def watch(self, now: float) -> None:
+        """Look at the child's memory and the clock: at most every :data:`POLL_SECONDS`
+        (a job that writes much would otherwise have its memory read after each
+        write), and at once when its deadline or grace is up."""
         if self.killed:
             return
+        due = [self.watched + POLL_SECONDS]
+        if self.deadline is not None and self.stopped_by is None:
+            due.append(self.deadline)
+        if self.stop_asked is not None:
+            due.append(self.stop_asked + self.grace)
+        if now < min(due):
+            return
+        self.watched = now
         memory = _resident_memory(self.pid)
         self.peak = max(self.peak, memory)
         cap = self.limits.memory
