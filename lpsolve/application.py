@@ -172,11 +172,11 @@ def run(
 
 
 def _text_output(request: Request) -> bool:
-    """Whether clingo prints its default text (answer sets drawable in place)."""
+    """Whether clingo prints answer sets in its default text (to draw in place)."""
     for option in request.options:
         if option.startswith("--outf=") and option != "--outf=0":
             return False
-        if option.startswith(("-V", "--verbose")):
+        if option == "-q" or option.startswith(("--quiet=2", "-V", "--verbose")):
             return False
     return True
 
@@ -301,7 +301,8 @@ class _Output:
     def __init__(self, write: Callable[[str], None], *, draw: bool) -> None:
         self.write, self.draw = write, draw
         self.lines = _Lines()
-        self.drawer: _Drawer | None = None
+        self.puzzle: Puzzle | None = None
+        self.drawer: _Drawer | None = None  # made for the first answer set to draw
         self.known = not draw  # whether the puzzle (or that there is none) is known
         self.waiting: list[str] = []
         self.after_answer = False
@@ -309,8 +310,7 @@ class _Output:
         self.tail = b""  # the end of the last chunk, where an "Answer:" may begin
 
     def puzzle_read(self, puzzle: Puzzle | None) -> None:
-        self.drawer = None if puzzle is None else _Drawer(puzzle)
-        self.known = True
+        self.puzzle, self.known = puzzle, True
         waiting, self.waiting = self.waiting, []
         self._show(waiting)
 
@@ -337,6 +337,8 @@ class _Output:
         for line in lines:
             if self.after_answer:
                 self.after_answer = False
+                if self.drawer is None and self.puzzle is not None:
+                    self.drawer = _Drawer(self.puzzle)
                 board = self.drawer.board(line) if self.drawer is not None else None
                 shown.append(line if board is None else board + "\n")
                 continue

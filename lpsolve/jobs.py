@@ -50,6 +50,9 @@ Emit = Callable[[Any], None]
 POLL_SECONDS = 0.02
 #: how long a child asked to stop may take to hand in its partial result
 GRACE_SECONDS = 0.1
+#: a native job's output pipe is read again this long after a small piece: at most
+#: 2 ms late, and a pipe (64 KB) holds what clingo prints in that time
+RELAY_PAUSE = 0.002
 #: the child's address-space backstop above the RSS cap (thread arenas, libraries)
 ADDRESS_SPACE_HEADROOM = 1 << 30
 #: the default memory cap: 4 GiB or half of this machine's memory, whichever is less
@@ -558,10 +561,14 @@ class _Supervisor:
             self.eof = True
 
     def relay(self, fd: int) -> None:
-        """Hand on what a native job wrote to one of its output pipes."""
+        """Hand on what a native job wrote to one of its output pipes. A job that writes
+        in small pieces (clingo flushes each answer set) is read in larger ones: after
+        a small piece the next read waits :data:`RELAY_PAUSE`, not a wake-up per piece."""
         data = os.read(fd, 1 << 16)
         if data:
             self.outputs[fd](data)
+            if len(data) < 1 << 14:
+                time.sleep(RELAY_PAUSE)
         else:
             os.close(fd)
             del self.outputs[fd]
