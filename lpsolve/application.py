@@ -98,13 +98,14 @@ class Request:
 
 def run(
     request: Request,
-    stdin: Callable[[], bytes],
+    stdin: Callable[[int], bytes],
     stdout: Callable[[str], None],
     stderr: Callable[[str], None],
 ) -> int:
     """Run clingo's application on the request's programs and puzzle facts in a
     supervised child; clingo's output goes to ``stdout`` and ``stderr`` as it comes.
-    ``stdin()`` gives standard input's bytes, read only for a program ``-``. Returns
+    ``stdin(n)`` reads at most ``n`` bytes of standard input, for a program ``-``
+    (which may hold :data:`lpsolve.sandbox.MAX_BYTES`). Returns
     clingo's exit code. Raises :class:`PuzzleError` (exit 2) for a refused program, a
     puzzle that does not parse or a program clingo cannot read or ground."""
     files = request.files
@@ -115,7 +116,7 @@ def run(
     folder = _working_folder(programs, request.allow_scripts)
     program_text = None
     if STDIN in files or not files:
-        program_text = stdin()
+        program_text = stdin(sandbox.MAX_BYTES + 1)  # one byte more tells it is too big
         sandbox.vet_text(program_text, STDIN_NAME, allow_scripts=request.allow_scripts)
     names = {program: _clingo_name(program, folder) for program in programs}
     in_folder = [p for p in programs if folder is not None and sandbox.program_folder(p) == folder]
@@ -187,8 +188,6 @@ def _working_folder(programs: Sequence[str], allow_scripts: bool) -> str | None:
     for an included file in its working directory first), ``None`` if none does."""
     folders = set()
     for program in programs:
-        if not os.path.isfile(program):
-            raise PuzzleError("no such file", program)
         if len(sandbox.vet_program(program, allow_scripts=allow_scripts)) > 1:
             folders.add(sandbox.program_folder(program))
     if len(folders) > 1:

@@ -178,6 +178,10 @@ def test_a_program_on_standard_input_is_vetted(programs, run_here) -> None:
     assert done.stderr.startswith("error: <stdin>:1:1: #include is not available")
     done = run_here("-", stdin="#script (python)\nimport os\n#end.\n", cwd=programs)
     assert done.returncode == 2 and "<stdin>:1:1: the program contains a #script" in done.stderr
+    done = run_here("-", stdin="a.\n" * (1 << 19) + "b.\n", cwd=programs)  # 1 MiB + 3 bytes
+    assert done.returncode == 2 and done.stderr == (
+        "error: <stdin>: the program is larger than 1 MiB\n"
+    )
 
 
 def test_time_limit_stops_a_search_that_found_answers_as_clingo_does(tmp_path: Path) -> None:

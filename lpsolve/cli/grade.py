@@ -278,6 +278,4 @@ def run_run(args: argparse.Namespace) -> int:
 
         return write_now
 
-    return application.run(
-        request, lambda: sys.stdin.buffer.read(), write(sys.stdout), write(sys.stderr)
-    )
+    return application.run(request, sys.stdin.buffer.read, write(sys.stdout), write(sys.stderr))
