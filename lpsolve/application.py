@@ -155,6 +155,7 @@ def run(
     # clingo's code: returned, or (after a stop signal) the status it exited with
     code = outcome.value if outcome.value is not None else outcome.exit_status
     if code is None:  # killed before clingo ended its output
+        errors.release()
         stopped = outcome.stopped_by or "interrupt"
         if stopped == "memory" and outcome.memory_limit is not None:
             words = f"the memory limit ({format_size(outcome.memory_limit)})"
