@@ -126,6 +126,13 @@ class Puzzle(ABC):
         """
         return []
 
+    def variant(self) -> str | None:
+        """The name of the variant of the kind's rules this puzzle asks for (rules the
+        kind's facts add to or take from the plain ones), ``None`` for the plain rules.
+        ``lpsolve grade`` grades a student on the plain bundled puzzles by default: an
+        encoding of the plain rules cannot know a variant's. Default: always plain."""
+        return None
+
     def clues(self) -> list[Clue]:
         """The printed clues, each stated by one fact among :meth:`facts`.
 

@@ -65,15 +65,20 @@ def run_examples(
     env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}"}
     problems = []
     for line in lines:
-        command = line.split()[1]
-        if command == "serve":
+        program, command = [*line.split(), ""][:2]
+        if program == "lpsolve" and command == "serve":
             problems += _serve(line, folder, env)
             continue
         before = set(folder.iterdir())
         done = subprocess.run(
             ["bash", "-c", line], cwd=folder, env=env, capture_output=True, text=True, timeout=300
         )
-        answers = set(exit_statuses(help_for(command))) - set(FAILED) or {0}
+        # a line of another program is a set-up step (it writes what the next one reads)
+        answers = (
+            set(exit_statuses(help_for(command))) - set(FAILED) or {0}
+            if program == "lpsolve"
+            else {0}
+        )
         if done.returncode not in answers:
             problems.append(f"{line}: exit {done.returncode}: {done.stderr.strip()[-500:]}")
         elif not done.stdout and set(folder.iterdir()) == before:

@@ -337,7 +337,7 @@ def test_play_completes_colours_with_tab_on_a_terminal() -> None:
         (["bench", "--seed", "1.5"], "argument --seed: expected a whole number, got '1.5'"),
         (
             ["run", "x.lp", "--outf", "x"],
-            "argument --outf: invalid choice: 'x' (choose from '0', '2')",
+            "argument --outf: invalid choice: 'x' (choose from '0', '1', '2', '3')",
         ),
         (["solve", "x.hidoku", "--timeout", "abc"], "expected a positive number of seconds"),
     ],

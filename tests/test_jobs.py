@@ -16,7 +16,7 @@ import clingo
 import pytest
 
 from lpsolve.errors import InternalError, PuzzleError
-from lpsolve.jobs import Limits, format_size, parse_size, supervise
+from lpsolve.jobs import Limits, Native, format_size, parse_size, supervise
 
 from .conftest import ROOT
 
@@ -306,3 +306,73 @@ def test_a_job_dies_with_its_parent(doing: str, jobs: int) -> None:
     for child in survivors:  # leave no runaway behind a failed test
         os.kill(child, signal.SIGKILL)
     assert not survivors
+
+
+# -- native jobs: their own output and stop signals (clingo's application) -----------------
+
+
+def native(out: bytearray, err: bytearray, grace: float = 2.0) -> Native:
+    return Native(
+        out.extend, err.extend, {"timeout": signal.SIGALRM, "interrupt": signal.SIGTERM}, grace
+    )
+
+
+def test_a_native_jobs_output_reaches_the_parent_whole() -> None:
+    """What the job writes to its file descriptors 1 and 2 (not through Python's
+    streams), 3 MB of it, arrives in order; the value and items as usual."""
+    out, err, items = bytearray(), bytearray(), []
+    lines = b"".join(b"line %d\n" % i for i in range(300_000))
+
+    def work(emit):
+        emit("item")
+        view = memoryview(lines)
+        while view:
+            view = view[os.write(1, view) :]
+        os.write(2, b"to stderr\n")
+        return 7
+
+    outcome = supervise(work, Limits(timeout=60), items.append, native=native(out, err))
+    assert outcome.value == 7 and items == ["item"]
+    assert bytes(out) == lines and bytes(err) == b"to stderr\n"
+
+
+@pytest.mark.parametrize(("reason", "signum"), [("timeout", "SIGALRM"), ("interrupt", "SIGTERM")])
+def test_a_native_job_is_asked_to_stop_with_its_own_signal(reason: str, signum: str) -> None:
+    """The job's own handler (as clingo's: print a summary, end the process with its
+    exit status) answers the signal named for the reason; what it printed and its
+    exit status reach the parent."""
+    out, err = bytearray(), bytearray()
+
+    def work(_emit):
+        def stop(number: int, _frame) -> None:
+            os.write(1, f"stopped by {signal.Signals(number).name}\n".encode())
+            os._exit(11)
+
+        signal.signal(signal.SIGALRM, stop)
+        signal.signal(signal.SIGTERM, stop)
+        os.write(1, b"searching\n")
+        while True:
+            time.sleep(0.01)
+
+    if reason == "timeout":
+        outcome = supervise(work, Limits(timeout=1.0), native=native(out, err))
+    else:
+        threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT)).start()
+        outcome = supervise(work, Limits(), native=native(out, err))
+    assert outcome.stopped_by == reason and outcome.exit_status == 11
+    assert bytes(out) == f"searching\nstopped by {signum}\n".encode()
+
+
+def test_a_native_job_that_ignores_the_stop_is_killed_after_its_grace() -> None:
+    out, err = bytearray(), bytearray()
+
+    def work(_emit):
+        signal.signal(signal.SIGALRM, signal.SIG_IGN)
+        os.write(1, b"working\n")
+        while True:
+            time.sleep(0.01)
+
+    outcome = supervise(work, Limits(timeout=0.5), native=native(out, err, grace=0.5))
+    assert outcome.stopped_by == "timeout" and outcome.exit_status is None
+    assert outcome.value is None and bytes(out) == b"working\n"
+    assert 1.0 <= outcome.seconds < 4.0

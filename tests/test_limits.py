@@ -250,22 +250,23 @@ def test_grade_memory_hungry_student() -> None:
 
 
 def test_run_timeout_during_grounding() -> None:
+    """clingo's own report of its time limit, which it also honours while grounding."""
     status, out, _, seconds = lpsolve("run", str(STUDENTS / "never_ends.lp"), "--timeout", "1")
     assert status == 1  # clingo's code for an interrupted search without answers
-    assert out.startswith("*** stopped by timeout\nUNKNOWN\n\nModels       : 0+\n")
+    assert "\nUNKNOWN\n\nTIME LIMIT   : 1\nModels       : 0+\n" in out
     assert seconds < 1 + SLACK
 
 
 def test_run_memory_limit() -> None:
     status, out, _, _ = lpsolve("run", str(STUDENTS / "memory_hog.lp"), "--memory-limit", "150M")
     assert status == 33  # clingo's code for running out of memory
-    assert "stopped by the memory limit" in out
+    assert "stopped by the memory limit (150M)" in out
 
 
 def test_run_ctrl_c_during_grounding() -> None:
     status, out, latency = interrupted("run", str(STUDENTS / "never_ends.lp"), after=1.0)
     assert status == 1
-    assert "stopped by interrupt" in out
+    assert "\nUNKNOWN\n\nINTERRUPTED  : 1\nModels       : 0+\n" in out
     assert latency < 1 + SLACK
 
 
@@ -278,7 +279,7 @@ def test_run_answers_found_before_a_stop_are_kept(tmp_path: Path) -> None:
     assert status == 11  # interrupted, with answers
     answers = [line for line in out.splitlines() if line.startswith("Answer: ")]
     assert len(answers) > 10
-    assert f"*** stopped by timeout\nUNKNOWN\n\nModels       : {len(answers)}+\n" in out
+    assert f"SATISFIABLE\n\nTIME LIMIT   : 1\nModels       : {len(answers)}+\n" in out
 
 
 def test_solutions_before_a_timeout_are_kept(tmp_path: Path) -> None:

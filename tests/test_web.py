@@ -603,7 +603,7 @@ def test_grade_gives_the_report_lpsolve_grade_gives(client, tmp_path) -> None:
 
 
 def test_grade_on_the_bundled_instances_as_lpsolve_grade_kind(client, tmp_path) -> None:
-    program = work.lesson_encoding("magic")  # the reference itself: correct everywhere
+    program = (ROOT / "tests" / "students" / "magic_plain.lp").read_text()  # correct
     page = graded_page(client, program, kind="magic", scope="bundled")
     (report,) = texts(page, "report", "pre")
     path = tmp_path / "program.lp"
@@ -615,6 +615,17 @@ def test_grade_on_the_bundled_instances_as_lpsolve_grade_kind(client, tmp_path) 
     (row,) = grade_table(page)
     assert row[:2] == ("instances/magic/seed-5x5.magic", "correct")
     assert 'class="verdict-correct"' in page
+
+
+def test_the_reference_itself_is_not_graded(client) -> None:
+    """A copy of the lesson encoding would pass: grading it proves nothing."""
+    response = client.post(
+        "/workbench",
+        data={"program": work.lesson_encoding("magic"), "action": "grade", "kind": "magic"},
+    )
+    assert response.status_code == 400
+    (error,) = texts(response.text, "error")
+    assert error.startswith("program.lp: states every rule of lpsolve's own encoding magic.lp")
 
 
 # -- Mastermind ----------------------------------------------------------------------------

@@ -94,7 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args, rest = parser.parse_known_args(argv)
     # `grade STUDENT.lp --kind K FILE...`: argparse leaves files after an option unparsed
     trailing = getattr(args, "trailing_files", None)
-    if rest and (trailing is None or any(arg.startswith("-") for arg in rest)):
+    if rest and (trailing is None or any(arg.startswith("-") and arg != "-" for arg in rest)):
         # the command's own usage, where the user can see what it takes
         getattr(args, "command_parser", parser).error(f"unrecognized arguments: {' '.join(rest)}")
     if rest:
@@ -252,7 +252,8 @@ EXAMPLES = {
         "lpsolve mastermind mastermind/classic-4x6 --suggest --top 3",
     ],
     "grade": [
-        "lpsolve encoding takuzu > mine.lp",
+        # a student's first attempt (the tutorial's step 1): FAIL, every answer named
+        "echo '1 { value(R,C,0); value(R,C,1) } 1 :- row(R), col(C).' > mine.lp",
         "lpsolve grade mine.lp --kind takuzu takuzu/seed-8x8 takuzu/letheed-grid1",
     ],
     "run": [

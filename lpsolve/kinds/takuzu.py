@@ -109,6 +109,12 @@ class TakuzuPuzzle(Puzzle):
         ]
         return rows + cols
 
+    def variant(self) -> str | None:
+        """Binairo Plus (= and x signs), Tohu-Wa-Vohu (rows and columns may repeat), or
+        both; ``None`` for plain Takuzu."""
+        names = ["Binairo Plus"] * bool(self.signs) + ["Tohu-Wa-Vohu"] * (not self.distinct)
+        return " and ".join(names) or None
+
     # -- facts and models ---------------------------------------------------
     def facts(self) -> list[clingo.Symbol]:
         num, fun = clingo.Number, clingo.Function

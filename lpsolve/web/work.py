@@ -378,6 +378,9 @@ class Graded:
 def shown_name(path: str) -> str:
     """A bundled file as ``instances/KIND/FILE`` (or ``tutorial/FILE``), wherever the
     package is installed."""
+    entry = find_entry(path)  # grading names a bundled instance KIND/FILE
+    if entry is not None:
+        return path if entry.kind == "tutorial" else f"instances/{path}"
     for base, name in ((instances_dir(), "instances"), (tutorial_dir(), "tutorial")):
         try:
             return f"{name}/{Path(path).resolve().relative_to(base.resolve())}"
