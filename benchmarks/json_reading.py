@@ -1,5 +1,5 @@
 """Reading JSON puzzles: what lpsolve's checks cost on a large valid file, and how soon
-inputs at its limits are refused (README, "Limits and safety").
+inputs at its limits are refused (docs/limits.md).
 
 In-process, medians of ``--repeat`` runs, each against ``json.loads`` of the same text
 in the same run:

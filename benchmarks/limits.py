@@ -1,5 +1,4 @@
-"""How well lpsolve's limits hold, measured through the command line (README, "Limits
-and safety"):
+"""How well lpsolve's limits hold, measured through the command line (docs/limits.md):
 
 * how far past ``--timeout S`` a command ends (wall clock of the whole command, from
   the shell: Python's start-up included), while reading, grounding or searching;

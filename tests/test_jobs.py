@@ -2,7 +2,7 @@
 grounding, the memory cap, Ctrl-C, streamed items, errors crossing the process.
 
 The clock figures asserted here are generous bounds (a loaded machine must not fail
-them); the measured latencies are in the README, from benchmarks/limits.py.
+them); the measured latencies are in docs/limits.md, from benchmarks/limits.py.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 memory-hungry student programs.
 
 The time bounds asserted are generous (a loaded machine must not fail them); the
-measured figures are in the README ("Limits and safety", from benchmarks/limits.py).
+measured figures are in docs/limits.md (from benchmarks/limits.py).
 """
 
 from __future__ import annotations

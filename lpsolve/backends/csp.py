@@ -107,7 +107,7 @@ def make_solver() -> constraint.Solver:
     ``BacktrackingSolver`` picks, at every step, the variable with the most constraints
     and then the fewest values left (dynamic MRV over the forward-checked domains);
     ``OptimizedBacktrackingSolver`` fixes the order once before the search, which on a
-    Hidato board is far slower (see the README, "Speed"). Forward checking is what lets
+    Hidato board is far slower (see docs/speed.md). Forward checking is what lets
     ``AllDifferentConstraint`` and :class:`AllowedPairs` prune.
     """
     return constraint.BacktrackingSolver(forwardcheck=True)

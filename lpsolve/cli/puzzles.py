@@ -593,7 +593,7 @@ def stats_line(result: Result) -> str:
 
 
 def result_json(result: Result, seconds: float, with_stats: bool) -> dict[str, Any]:
-    """The documented JSON schema (see README, "JSON output")."""
+    """The documented JSON schema (see docs/commands.md, "JSON output")."""
     puzzle = result.puzzle
     data: dict[str, Any] = {
         "schema": SCHEMA_VERSION,

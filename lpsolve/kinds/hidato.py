@@ -1,6 +1,6 @@
 """Hidato family: Hidato/Hidoku, Numbrix, Beehive (hex), boards with holes, jump tours.
 
-Formats (see the README for examples):
+Formats (see docs/formats.md for examples):
 
 * comma grid (``.hidoku``, ``.hidato``: king moves; ``.numbrix``: orthogonal moves),
   one row per line, ``_``/``__``/``___`` empty, ``X``/``XX`` a hole, numbers given;
@@ -60,7 +60,7 @@ CSP_HANDLES_UP_TO = 100
 #: filled one at a time, diagonal by diagonal from corner C, each preferring a number
 #: that continues a neighbour's), the four corners in turns (``search_portfolio``): from
 #: this many cells, with at most this share of the numbers given. Measured with
-#: benchmarks/hidato_scale.py (README, "Hidato at scale"): one corner solves some boards
+#: benchmarks/hidato_scale.py (docs/speed.md, "Hidato at scale"): one corner solves some boards
 #: in seconds where another needs minutes, and no corner is best on most boards.
 #: Dense boards need no search, and grounding a heuristic costs a 100x100 board a third
 #: more time.

@@ -34,7 +34,7 @@ EXTENSIONS = (".takuzu",)
 DIGITS = "01"
 EMPTY = "."
 #: the csp model was measured to solve bundled boards of up to 12 x 12 (144 cells)
-#: quickly (see README, "Speed"); the generated 30x30 ran over 10 minutes
+#: quickly (see docs/speed.md); the generated 30x30 ran over 10 minutes
 CSP_HANDLES_UP_TO = 144
 
 Cell = tuple[int, int]  # (row, column), from 0
