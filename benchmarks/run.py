@@ -26,12 +26,11 @@ import argparse
 import compileall
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
+import processes  # benchmarks/processes.py (a script's folder is on its path)
 from rich.console import Console
 from rich.table import Table
 
@@ -47,20 +46,15 @@ CLINGO_COMMAND = (
     "sys.exit(clingo_main(Clingo(), sys.argv[1:]))"
 )
 CLINGO = [sys.executable, "-c", CLINGO_COMMAND]
-ENVIRONMENT = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
 
 
 def timed(command: list[str]) -> tuple[float, float]:
-    """(wall seconds, CPU seconds) of one whole run of the command."""
-    started = time.perf_counter()
-    child = subprocess.Popen(
-        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENVIRONMENT
-    )
-    _, status, usage = os.wait4(child.pid, 0)
-    child.returncode = 0  # reaped here; keeps Popen from waiting again
-    if os.waitstatus_to_exitcode(status) not in (10, 20, 30):
+    """(wall seconds, CPU seconds) of one whole run of the command, which must succeed
+    with one of clingo's exit codes."""
+    wall, cpu, status = processes.timed(command)
+    if status not in (10, 20, 30):
         raise SystemExit(f"{' '.join(command)} failed")
-    return time.perf_counter() - started, usage.ru_utime + usage.ru_stime
+    return wall, cpu
 
 
 def cases(scratch: Path) -> list[tuple[str, list[str], list[str]]]:

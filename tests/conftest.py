@@ -138,6 +138,7 @@ SLOW_TESTS = frozenset(
         "tests/test_grade.py::test_too_slow",  # waits out a 3 s time limit
         "tests/test_batch.py::test_ctrl_c_leaves_the_report_complete_up_to_then",
         "tests/test_cli.py::test_ctrl_c_keeps_what_was_found_and_exits_3",
+        "tests/test_cli.py::test_timeout_keeps_what_was_found_and_exits_3",  # two 2 s timeouts
         "tests/test_cli_conventions.py::test_a_long_search_shows_what_it_does_on_a_terminal_only",
         "tests/test_cli_conventions.py::test_every_help_example_runs_in_any_folder[lpsolve]",
         "tests/test_cli_conventions.py::test_every_help_example_runs_in_any_folder[solve]",
