@@ -17,14 +17,21 @@ PAGE = Path(__file__).with_name("reference.md")
 WIDTH = "100"
 
 
+#: how the page names the folder the bundled instances are installed in (each machine's
+#: help names its own)
+INSTALLED = "SITE-PACKAGES/lpsolve/instances"
+
+
 def help_text(*words: str) -> str:
-    """What ``lpsolve WORDS --help`` prints."""
+    """What ``lpsolve WORDS --help`` prints, the bundled instances' folder named
+    :data:`INSTALLED`."""
     from lpsolve.cli import main
+    from lpsolve.resources import instances_dir
 
     out = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):
         main([*words, "--help"])
-    return out.getvalue().rstrip() + "\n"
+    return out.getvalue().rstrip().replace(str(instances_dir()), INSTALLED) + "\n"
 
 
 def commands() -> list[tuple[str, ...]]:

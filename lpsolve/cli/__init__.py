@@ -391,12 +391,13 @@ def _bundled_note(argument: str, folders: bool) -> str:
     examples = "hidato/seed-10x10, takuzu" if folders else "hidato/seed-10x10"
     text = (
         f"{argument} may name {what} when no file has that name: its path under "
-        f"instances/, the extension optional ({examples}). They are the files in "
-        f"{instances_dir()}"
+        f"instances/, the extension optional ({examples}). They are the files in:"
     )
     width = min(_columns() - 2, 80)
     wrapped = textwrap.fill(text, width, initial_indent="  ", subsequent_indent="  ")
-    return f"bundled instances:\n{wrapped}\n"
+    # the folder on a line of its own: easy to copy, and the text above wraps the same
+    # wherever lpsolve is installed
+    return f"bundled instances:\n{wrapped}\n    {instances_dir()}\n"
 
 
 class _Version(argparse.Action):
