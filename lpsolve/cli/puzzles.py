@@ -17,7 +17,7 @@ from ..errors import LpsolveError, UsageError
 from ..jobs import Outcome
 from ..kinds import KINDS, kind_spec
 from ..kinds.textformat import plural
-from ..puzzle import STOP_STATUS, Clue, Puzzle, Result
+from ..puzzle import STOP_STATUS, Capability, Clue, Puzzle, Result
 from ..resources import encoding_text
 from .common import (
     EXIT_DISAGREE,
@@ -276,7 +276,11 @@ def _explain_followup(args: argparse.Namespace) -> supervised.Followup | None:
     solution a minimal conflict, for several where they differ and an extra given."""
     if not args.explain:
         return None
-    from ..explain import explain_ambiguity, explain_conflict  # before the job forks
+    from ..explain import (  # before the job forks
+        conflicting_givens,
+        explain_ambiguity,
+        explain_conflict,
+    )
 
     def explain(puzzle: Puzzle, result: Result, seconds_left: float | None) -> Explained | None:
         if result.stopped or result.count == 1:
@@ -291,7 +295,7 @@ def _explain_followup(args: argparse.Namespace) -> supervised.Followup | None:
             return [f"explanation unavailable: {error}"], {}, ()
         if found is None:
             return None
-        return found.lines(), found.as_json(), tuple(getattr(found, "clues", ()))
+        return found.lines(), found.as_json(), conflicting_givens(found)
 
     return explain
 
@@ -308,20 +312,21 @@ def _explanation(args: argparse.Namespace, solved: supervised.Solved) -> Explain
 
 
 def _classes_of(args: argparse.Namespace) -> Callable[[Puzzle], Puzzle] | None:
-    """``--merge-identical`` / ``--up-to-symmetry``: the kind's variant that counts
-    classes of solutions (only kinds with a ``classes`` method have one)."""
-    merge = getattr(args, "merge_identical", False)
-    symmetry = getattr(args, "up_to_symmetry", False)
-    if not (merge or symmetry):
+    """The kinds' ``solve`` options given (``--up-to-symmetry``): the puzzle's
+    variant that counts classes of solutions (:attr:`Capability.CLASSES`)."""
+    chosen = [
+        option.name
+        for kind in KINDS.values()
+        for option in kind.solve_options
+        if getattr(args, option.name.replace("-", "_"), False)
+    ]
+    if not chosen:
         return None
 
     def classes_of(puzzle: Puzzle) -> Puzzle:
-        classes = getattr(puzzle, "classes", None)
-        if classes is None:
-            raise UsageError(
-                f"--merge-identical and --up-to-symmetry apply to tiling puzzles, not {puzzle.kind}"
-            )
-        return classes(merge, symmetry)
+        doing = " and ".join(f"--{name}" for name in chosen)
+        puzzle.require(Capability.CLASSES, doing)
+        return puzzle.classes(chosen)
 
     return classes_of
 
@@ -386,9 +391,8 @@ def run_check(args: argparse.Namespace) -> int:
         _print_json(result, elapsed, args.stats, sys.stdout, **extra)
     else:
         print(check_summary(result, elapsed, solved.diagnosis))
-        mapping = janko_digits_line(result.puzzle)
-        if mapping:
-            print(mapping)
+        for note in result.puzzle.notes():
+            print(note)
         if args.stats:
             print(stats_line(result))
         for line in lines:
@@ -635,18 +639,10 @@ def exit_status(result: Result) -> int:
 # -- janko's grid layout -------------------------------------------------------------------
 
 
-def janko_digits_line(puzzle: Puzzle) -> str:
-    """For a Takuzu read in janko's layout with the digits 1 and 2: how they were read."""
-    if getattr(puzzle, "janko_digits", None) != "12":
-        return ""
-    return "janko digits: 1 read as 0, 2 read as 1 (the file gives a 2)"
-
-
 def _janko_layout(puzzle: Puzzle) -> Puzzle:
     """In the job, before searching: the kind must have janko's layout."""
-    if not hasattr(puzzle, "janko_rows"):
-        raise UsageError(f"--format janko: kind {puzzle.kind} has no janko layout")
-    puzzle.janko_rows()  # type: ignore[attr-defined]  # refuses boards it cannot hold
+    puzzle.require(Capability.JANKO, "--format janko")
+    puzzle.janko_rows()  # refuses boards it cannot hold
     return puzzle
 
 
@@ -671,7 +667,7 @@ def _solve_janko(args: argparse.Namespace) -> int:
         nonlocal shown
         if shown >= 1 and not show_all:
             return
-        text = janko.render(seen[0].janko_rows(solution))  # type: ignore[attr-defined]
+        text = janko.render(seen[0].janko_rows(solution))
         sys.stdout.write(("\n" if shown else "") + text + "\n")
         sys.stdout.flush()
         shown += 1

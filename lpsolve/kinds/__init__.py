@@ -1,67 +1,34 @@
 """The puzzle kinds and how a file finds its kind.
 
-Each kind module provides ``parse(text, source, extension)`` for its text format
-and ``from_json(data, text, source)`` for the JSON form; this registry maps file
-extensions and JSON ``"kind"`` values to them. A kind's module is imported when a
-puzzle of that kind is first read, so a command pays only for the kind it uses.
+Each kind is a :class:`~lpsolve.puzzle.Kind` (the built-in ones in
+:mod:`lpsolve.kinds.builtin`): ``parse(text, source, extension)`` reads its text
+formats, ``from_json(data, text, source)`` the JSON form where it has one; this
+module maps file extensions and JSON ``"kind"`` values to them. A kind's module is
+imported when a puzzle of that kind is first read, so a command pays only for the
+kind it uses.
 """
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
-from collections.abc import Callable
-from types import ModuleType
-from typing import Any, NamedTuple
 
 from .. import limits
 from ..errors import PuzzleError, UsageError
-from ..puzzle import Puzzle
+from ..puzzle import Capability, Kind, Puzzle
 from . import textformat
+from .builtin import BUILT_IN, BuiltInKind
 
-
-class KindSpec(NamedTuple):
-    name: str
-    encoding: str
-    #: the file extensions of the kind's text formats (the kind module's ``EXTENSIONS``,
-    #: but for ``.json``; a test keeps the two in step)
-    extensions: tuple[str, ...]
-    #: a plainer encoding of the same rules, when ``encoding`` trades reading ease for
-    #: speed: ``lpsolve grade`` grades against it, ``lpsolve encoding KIND --lesson``
-    lesson_encoding: str | None = None
-    reads_json: bool = False
-
-    @property
-    def module(self) -> ModuleType:
-        """The kind's module (imported on first use)."""
-        return importlib.import_module(f"{__name__}.{self.name}")
-
-    @property
-    def parse(self) -> Callable[[str, str, str], Puzzle]:
-        return self.module.parse
-
-    @property
-    def from_json(self) -> Callable[[dict[str, Any], str, str], Puzzle] | None:
-        return self.module.from_json if self.reads_json else None
-
-    @property
-    def reference_encoding(self) -> str:
-        """The encoding a student's program is compared with."""
-        return self.lesson_encoding or self.encoding
-
-
-KINDS: dict[str, KindSpec] = {
-    spec.name: spec
-    for spec in (
-        KindSpec("hidato", "hidato.lp", (".hidoku", ".hidato", ".numbrix"), reads_json=True),
-        KindSpec("magic", "magic.lp", (".magic",)),
-        KindSpec("mastermind", "mastermind.lp", (".mastermind",)),
-        KindSpec("takuzu", "takuzu.lp", (".takuzu",)),
-        KindSpec("tiling", "tiling.lp", (".tiling",), "tiling-lesson.lp"),
-    )
+#: the built-in kinds by name (the registry's table: importing it imports no kind)
+KINDS = BUILT_IN
+#: the built-in kinds by the extensions of their text formats
+EXTENSIONS: dict[str, BuiltInKind] = {
+    ext: kind for kind in KINDS.values() for ext in kind.extensions
 }
-EXTENSIONS: dict[str, KindSpec] = {ext: spec for spec in KINDS.values() for ext in spec.extensions}
+
+
+def _json_kinds() -> list[Kind]:
+    return [kind for kind in KINDS.values() if Capability.JSON_INPUT in kind.capabilities]
 
 
 def preload(path: str, kind: str | None = None) -> None:
@@ -73,20 +40,26 @@ def preload(path: str, kind: str | None = None) -> None:
     except PuzzleError:  # reading it will say so
         return
     if kind in KINDS:
-        specs = [KINDS[kind]]
+        found = [KINDS[kind]]
     elif extension == ".json":
-        specs = [spec for spec in KINDS.values() if spec.reads_json]
+        found = _json_kinds()
     else:
-        specs = [EXTENSIONS[extension]] if extension in EXTENSIONS else []
-    for spec in specs:
-        spec.module  # noqa: B018 (importing is the point)
+        found = [EXTENSIONS[extension]] if extension in EXTENSIONS else []
+    for each in found:
+        each.puzzle_class  # noqa: B018 (importing its module is the point)
 
 
-def kind_spec(name: str) -> KindSpec:
+def kind_spec(name: str) -> Kind:
+    """The kind named ``name`` (a :class:`UsageError` naming the known ones if none is)."""
     try:
         return KINDS[name]
     except KeyError:
         raise UsageError(f"unknown kind {name!r}; expected one of {', '.join(KINDS)}") from None
+
+
+def definition_of(puzzle: Puzzle) -> Kind:
+    """The registry's entry for ``puzzle``'s kind (:meth:`Puzzle.definition`)."""
+    return kind_spec(puzzle.kind)
 
 
 def parse_text(text: str, source: str, extension: str, kind: str | None = None) -> Puzzle:
@@ -99,23 +72,23 @@ def parse_text(text: str, source: str, extension: str, kind: str | None = None) 
     if extension == ".json":
         data = textformat.load_json(text, source)
         document = textformat.JsonText(text, source)
-        json_kinds = ", ".join(k for k, s in KINDS.items() if s.reads_json)
+        json_kinds = ", ".join(k.name for k in _json_kinds())
         if kind is not None:  # asked for, not read from the file
             spec = kind_spec(kind)
-            if not spec.reads_json:
-                raise UsageError(f"kind {kind!r} has no JSON form; JSON puzzles are {json_kinds}")
+            if not spec.supports(Capability.JSON_INPUT):
+                raise Capability.JSON_INPUT.refusal(kind, source, f"JSON puzzles are {json_kinds}")
         elif "kind" not in data:
             raise document.error('missing "kind": expected a string such as "hidato"')
         elif not isinstance(data["kind"], str):
             raise document.error('"kind" must be a string such as "hidato"', "kind")
         else:
             found = KINDS.get(data["kind"])
-            if found is None or not found.reads_json:
+            if found is None or not found.supports(Capability.JSON_INPUT):
                 shown = limits.quoted(data["kind"])
                 message = f"unknown kind {shown}; expected one of {json_kinds}"
                 raise document.error(message, "kind")
             spec = found
-        return spec.module.from_json(data, text, source)
+        return spec.from_json(data, text, source)
     if kind is not None:
         return kind_spec(kind).parse(text, source, extension)
     spec = EXTENSIONS.get(extension)

@@ -48,6 +48,7 @@ from ..jobs import DEFAULT_MEMORY, Limits, format_size
 from ..kinds import EXTENSIONS, KINDS, parse_bytes
 from ..kinds import mastermind as mm
 from ..kinds.textformat import plural
+from ..puzzle import BoardForm, Capability, Kind
 from ..resources import encoding_text
 from . import work
 
@@ -58,8 +59,6 @@ T = TypeVar("T")
 MAX_BODY = 1 << 20
 #: the sizes the blank-board builder offers
 BUILDER_SIZES = range(2, 13)
-#: the kinds the blank-board builder can make, with the extension of the text it writes
-BUILDER_KINDS = {"hidato": ".hidoku", "numbrix": ".numbrix", "takuzu": ".takuzu", "magic": ".magic"}
 #: answer sets a workbench run may ask for
 MAX_MODELS = 100
 #: guesses a game against the server may have
@@ -527,29 +526,20 @@ class Pages:
         grid = request.query_params.get("grid", "")
         rows = _size_param(request.query_params.get("rows"), 6)
         cols = _size_param(request.query_params.get("cols"), rows)
-        if grid == "magic":
+        board = builders()[grid][1] if grid in builders() else None
+        if board is not None and board.square:
             cols = rows
-        if grid == "takuzu":
+        if board is not None and board.even:
             rows, cols = rows + rows % 2, cols + cols % 2
-        builder = grid if grid in BUILDER_KINDS else ""
-        return self.page(
-            request,
-            "new.html",
-            builder=builder,
-            rows=rows,
-            cols=cols,
-            sizes=BUILDER_SIZES,
-            builders=BUILDER_KINDS,
-            formats=_formats(),
-            cells={},
-        )
+        return self.page(request, "new.html", **_new_page(board, rows, cols))
 
     async def pasted(self, request: Request) -> Response:
         """A puzzle typed, pasted, uploaded or built on a blank board."""
         form = await _form(request)
         action = str(form.get("action", ""))
         grid = str(form.get("grid", ""))
-        if grid in BUILDER_KINDS:
+        if grid in builders():
+            board = builders()[grid][1]
             rows = _size_param(str(form.get("rows", "")), 6)
             cols = _size_param(str(form.get("cols", "")), rows)
             cells = {
@@ -560,24 +550,14 @@ class Pages:
             try:
                 text = board_text(grid, rows, cols, cells)
             except PuzzleError as error:
-                return self.page(
-                    request,
-                    "new.html",
-                    400,
-                    builder=grid,
-                    rows=rows,
-                    cols=cols,
-                    sizes=BUILDER_SIZES,
-                    builders=BUILDER_KINDS,
-                    formats=_formats(),
-                    cells={f"{r}-{c}": v for (r, c), v in cells.items()},
-                    error=str(error),
-                )
-            ext = BUILDER_KINDS[grid]
+                typed = {f"{r}-{c}": v for (r, c), v in cells.items()}
+                context = _new_page(board, rows, cols, typed)
+                return self.page(request, "new.html", 400, error=str(error), **context)
+            ext = board.extension
             data = text.encode()
             source = f"<board>{ext}"
         else:
-            ext = str(form.get("format", ".hidoku"))
+            ext = str(form.get("format", _default_format()))
             if ext not in _formats():
                 raise HTTPException(400, f"unknown format {ext!r}")
             upload = form.get("upload")
@@ -776,6 +756,28 @@ def _formats() -> list[str]:
     return sorted([*EXTENSIONS, ".json"])
 
 
+def _default_format() -> str:
+    """What the new-puzzle page reads pasted text as, unless told: the first kind's
+    first format."""
+    return next(iter(KINDS.values())).extensions[0]
+
+
+def _new_page(
+    board: BoardForm | None, rows: int, cols: int, cells: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """The new-puzzle page's context: the blank ``board`` chosen (if any), as typed."""
+    return {
+        "board": board,
+        "rows": rows,
+        "cols": cols,
+        "sizes": BUILDER_SIZES,
+        "builders": list(builders()),
+        "formats": _formats(),
+        "default_format": _default_format(),
+        "cells": cells or {},
+    }
+
+
 def _int_param(text: str | None, default: int, low: int, high: int) -> int:
     try:
         value = int(text or "")
@@ -809,34 +811,23 @@ def _without_last_guess(text: str) -> str:
     return "".join(lines)
 
 
-_NUMBER = re.compile(r"-?[0-9]{1,9}")
+def builders() -> dict[str, tuple[Kind, BoardForm]]:
+    """The blank boards the builder offers, by name: each kind's forms."""
+    return {
+        form.name: (kind, form)
+        for kind in KINDS.values()
+        if kind.supports(Capability.BOARD)
+        for form in kind.board_forms()
+    }
 
 
 def board_text(grid: str, rows: int, cols: int, cells: dict[tuple[int, int], str]) -> str:
-    """The text of a board typed into the cells of a blank grid, in the kind's format.
-    Each cell is checked on its own first (so no cell's text can add fields or lines);
-    the parser then checks the board as a whole."""
-    out = []
-    for r in range(rows):
-        fields = []
-        for c in range(cols):
-            value = cells.get((r, c), "")
-            where = ("<board>", r + 1, c + 1)
-            if grid == "takuzu":
-                if value not in ("", "0", "1"):
-                    raise PuzzleError(f"a cell holds 0, 1 or nothing, not {value!r}", *where)
-                fields.append(value or ".")
-            elif value == "":
-                fields.append("_")
-            elif grid in ("hidato", "numbrix") and value.lower() == "x":
-                fields.append("X")
-            elif _NUMBER.fullmatch(value):
-                fields.append(value)
-            else:
-                hole = ", x (a hole)" if grid != "magic" else ""
-                raise PuzzleError(f"a cell holds a number{hole} or nothing, not {value!r}", *where)
-        out.append(("" if grid == "takuzu" else ", ").join(fields))
-    return "\n".join(out) + "\n"
+    """The text of a board typed into the cells of the blank board ``grid``, in its
+    kind's format (:meth:`~lpsolve.puzzle.Kind.board_text`: each cell is checked on its
+    own first, so no cell's text can add fields or lines); the parser then checks the
+    board as a whole."""
+    kind, form = builders()[grid]
+    return kind.board_text(form, rows, cols, cells)
 
 
 def serve(host: str, port: int, settings: Settings, log_level: str = "warning") -> None:

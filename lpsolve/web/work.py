@@ -30,7 +30,7 @@ from ..errors import LpsolveError, PuzzleError
 from ..jobs import Limits, Outcome, supervise
 from ..kinds import KINDS, kind_spec, parse_bytes
 from ..kinds import mastermind as mm
-from ..puzzle import Puzzle, Result, facts_program
+from ..puzzle import Capability, Clue, Puzzle, Result, facts_program
 from ..resources import encoding_text, instances_dir, tutorial_dir
 from ..supervised import SolveJob, call
 
@@ -161,17 +161,19 @@ class Searched:
 
 
 def _drawable(puzzle: Puzzle) -> bool:
-    return len(puzzle.facts()) <= MAX_DRAWN_FACTS
+    """Whether the puzzle's pictures are drawn: its kind draws, and it is not too big."""
+    return puzzle.supports(Capability.DRAW) and len(puzzle.facts()) <= MAX_DRAWN_FACTS
 
 
 def _view(puzzle: Puzzle, conflict: Sequence[Any] = ()) -> PuzzleView:
     facts = puzzle.facts()
     drawable = len(facts) <= MAX_DRAWN_FACTS
+    pictured = drawable and puzzle.supports(Capability.DRAW)
     return PuzzleView(
         puzzle.kind,
         puzzle.source,
         puzzle.encoding,
-        puzzle.svg(None, conflict=conflict) if drawable else None,
+        puzzle.svg(None, conflict=conflict) if pictured else None,
         facts_program(facts[:FACTS_SHOWN]),
         len(facts),
         puzzle.render() if drawable else "",
@@ -216,8 +218,9 @@ def search_puzzle(
 
     def drawn(puzzle: Puzzle, result: Result, seconds_left: float | None) -> dict[str, Any]:
         found: Any = None
+        conflict: Sequence[Clue] = ()
         if explain and not result.stopped and result.count != 1:
-            from ..explain import explain_ambiguity, explain_conflict
+            from ..explain import conflicting_givens, explain_ambiguity, explain_conflict
 
             budget = None if seconds_left is None else max(seconds_left - EXPLAIN_MARGIN, 0.01)
             try:
@@ -225,7 +228,8 @@ def search_puzzle(
                 found = search(puzzle, budget)
             except LpsolveError as error:
                 found = error
-        conflict = getattr(found, "clues", ())
+            if found is not None and not isinstance(found, LpsolveError):
+                conflict = conflicting_givens(found)
         drawable = _drawable(puzzle)
         boards = [_board(puzzle, s, drawable) for s in result.solutions[:SOLUTIONS_SHOWN]]
         view = known if known is not None and not conflict else _view(puzzle, conflict)
@@ -248,7 +252,9 @@ def search_puzzle(
             searched.explanation = [f"explanation unavailable: {found}"]
         elif found is not None:
             searched.explanation = found.lines()
-            searched.conflict = [clue.text for clue in getattr(found, "clues", ())]
+            from ..explain import conflicting_givens  # the job's explanation imported it
+
+            searched.conflict = [clue.text for clue in conflicting_givens(found)]
         elif explain and result.count == 1:
             searched.explanation = ["exactly one solution: nothing to explain"]
     else:  # stopped before the drawing
@@ -355,11 +361,18 @@ def _answer_board(puzzle: Puzzle | None, atoms: Sequence[clingo.Symbol], text: s
     solution, board, problems = grade.decode_answer(puzzle, atoms)
     if solution is None:
         return Board(None, "", text, problems)
+    return Board(_answer_picture(puzzle, solution), board or "", text, problems)
+
+
+def _answer_picture(puzzle: Puzzle, solution: Any) -> str | None:
+    """A student's answer drawn, if the kind draws; ``None`` also for an answer too
+    odd for the kind's picture (it is shown as atoms and text)."""
+    if not puzzle.supports(Capability.DRAW):
+        return None
     try:
-        picture: str | None = puzzle.svg(solution)
-    except Exception:  # an answer the kind cannot draw is shown as atoms
-        picture = None
-    return Board(picture, board or "", text, problems)
+        return puzzle.svg(solution)
+    except Exception:  # any answer set decodes, not every one makes a picture
+        return None
 
 
 @dataclass
@@ -437,10 +450,7 @@ def _drawn_example(instance: str, kind: str, example: grade.Example) -> Board:
         atoms = [clingo.parse_term(atom) for atom in example.atoms]
         solution, _, _ = grade.decode_answer(puzzle, atoms)
         if solution is not None:
-            try:
-                picture = puzzle.svg(solution)
-            except Exception:  # shown as atoms and text
-                picture = None
+            picture = _answer_picture(puzzle, solution)
     return Board(picture, example.board or "", text, list(example.problems))
 
 
