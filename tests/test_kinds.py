@@ -61,3 +61,13 @@ def test_a_missing_capability_is_refused_in_one_line(run) -> None:
         magic.from_json({}, "{}", "x.json")
     status, out, err = run("solve", "tiling/seed-8x8", "--format", "janko")
     assert (status, out, err) == (2, "", "error: --format janko: kind tiling has no janko layout\n")
+
+
+def test_kind_names_are_checked_by_the_registry(run) -> None:
+    """--kind (and encoding's KIND) take any word; the registry refuses an unknown one
+    in one line naming the kinds it knows, before anything runs."""
+    known = ", ".join(KINDS)
+    for argv in (["solve", "takuzu/seed-8x8", "--kind", "sudoku"], ["encoding", "sudoku"]):
+        status, out, err = run(*argv)
+        assert (status, out) == (2, "")
+        assert err == f"error: unknown kind 'sudoku'; expected one of {known}\n"

@@ -6,8 +6,10 @@ Read from the source with ``ast``."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
+from lpsolve.kinds import KINDS
 from lpsolve.puzzle import CAPABILITY_METHODS
 
 PACKAGE = Path(__file__).resolve().parent.parent / "lpsolve"
@@ -123,4 +125,88 @@ def test_the_probe_finder_sees_probes(tmp_path) -> None:
         f"{tmp_path.name}/user.py:2",
         f"{tmp_path.name}/user.py:3",
         f"{tmp_path.name}/user.py:7",
+    ]
+
+
+# -- no kind names in the interfaces ----------------------------------------------------
+
+#: lines of example commands (the help's examples, run by the tests): they name bundled
+#: files, which are named after their kinds
+EXAMPLE = re.compile(r"(lpsolve|echo) ")
+
+
+def _docstrings(tree: ast.Module) -> set[int]:
+    """The ids of the docstring nodes of a module, its classes and functions."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                found.add(id(body[0].value))
+    return found
+
+
+def interface_files(package: Path) -> list[Path]:
+    """The command line's and the web's files, but for those a kind contributes
+    (``cli/kinds/``, ``web/kinds/``, ``web/templates/kinds/``): named after their kind."""
+    files = sorted((package / "cli").glob("*.py"))
+    files += [
+        path
+        for path in sorted((package / "web").rglob("*"))
+        if path.is_file()
+        and "kinds" not in path.relative_to(package / "web").parts
+        and path.suffix in (".py", ".html", ".js", ".css")
+    ]
+    return files
+
+
+def kind_names_in(path: Path, names: list[str]) -> list[str]:
+    """Each place ``path`` names a kind, as ``FILE:LINE: text``: in a Python file, a
+    string (not a docstring, not an example command); in a template, stylesheet or
+    script, anywhere but in a Jinja comment."""
+    word = re.compile(rf"\b({'|'.join(map(re.escape, names))})\b", re.IGNORECASE)
+    found = []
+    if path.suffix == ".py":
+        tree = ast.parse(path.read_text(), str(path))
+        skip = _docstrings(tree)
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and id(node) not in skip
+                and not EXAMPLE.match(node.value)
+                and word.search(node.value)
+            ):
+                found.append(f"{path.name}:{node.lineno}: {node.value!r}")
+        return found
+    text = re.sub(r"\{#.*?#\}", "", path.read_text(), flags=re.S)
+    for number, line in enumerate(text.splitlines(), 1):
+        if word.search(line):
+            found.append(f"{path.name}:{number}: {line.strip()}")
+    return found
+
+
+def test_no_kind_names_in_interfaces() -> None:
+    """The command line and the web read every kind from the registry: no kind's name
+    in their code or templates (a kind's own commands and pages live in ``kinds/``
+    folders, named after it, and the registry names them)."""
+    names = list(KINDS)
+    found = [line for path in interface_files(PACKAGE) for line in kind_names_in(path, names)]
+    assert found == []
+
+
+def test_the_kind_name_finder_sees_names(tmp_path) -> None:
+    (tmp_path / "a.py").write_text(
+        '"""A docstring may say takuzu."""\n'
+        'X = {"takuzu": 1}\n'
+        'EXAMPLES = ["lpsolve solve takuzu/seed-8x8"]\n'
+        'Y = f"{z} (e.g. Binairo Plus for Takuzu)"\n'
+    )
+    (tmp_path / "b.html").write_text("{# takuzu #}\n<p>{% if k == 'magic' %}</p>\n")
+    assert kind_names_in(tmp_path / "a.py", ["takuzu"]) == [
+        "a.py:2: 'takuzu'",
+        "a.py:4: ' (e.g. Binairo Plus for Takuzu)'",
+    ]
+    assert kind_names_in(tmp_path / "b.html", ["magic"]) == [
+        "b.html:2: <p>{% if k == 'magic' %}</p>"
     ]

@@ -23,7 +23,7 @@ from typing import Any, TextIO
 from .. import api, limits
 from ..errors import InternalError, LpsolveError, PuzzleError, UsageError
 from ..jobs import Job, Outcome, supervise_many
-from ..kinds import EXTENSIONS, KINDS, locate, read_bytes, textformat
+from ..kinds import EXTENSIONS, locate, read_bytes, textformat
 from ..puzzle import STOP_STATUS
 from ..resources import bundled_files, bundled_path, instances_dir
 from ..supervised import SolveJob
@@ -34,6 +34,7 @@ from .common import (
     EXIT_STOPPED,
     SCHEMA_VERSION,
     job_limits,
+    kind_argument,
     limit_arguments,
     positive_int,
     progress_bar,
@@ -53,7 +54,7 @@ def add_parsers(commands: Any) -> None:
         "--count, --all, --limit N) in its own supervised process.",
     )
     batch.add_argument("paths", nargs="+", metavar="PATH", help="puzzle files and folders")
-    batch.add_argument("--kind", choices=sorted(KINDS), help="read every file as this kind")
+    kind_argument(batch, "read every file as this kind")
     how_many = batch.add_mutually_exclusive_group()
     how_many.add_argument("--all", action="store_true", help="every solution of each puzzle")
     how_many.add_argument("--limit", type=positive_int, metavar="N", help="at most N each")

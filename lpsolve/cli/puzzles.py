@@ -17,7 +17,7 @@ from ..errors import LpsolveError, UsageError
 from ..jobs import Outcome
 from ..kinds import KINDS, kind_spec
 from ..kinds.textformat import plural
-from ..puzzle import STOP_STATUS, Capability, Clue, Puzzle, Result
+from ..puzzle import STOP_STATUS, Capability, Clue, Kind, Puzzle, Result
 from ..resources import encoding_text
 from .common import (
     EXIT_DISAGREE,
@@ -29,6 +29,7 @@ from .common import (
     Activity,
     compact_json,
     job_limits,
+    kind_argument,
     limit_arguments,
     positive_int,
     stderr_console,
@@ -62,17 +63,11 @@ def add_parsers(commands: Any) -> None:
         action="store_true",
         help="count solutions (all, or up to --limit) without printing them",
     )
-    solve.add_argument(
-        "--merge-identical",
-        action="store_true",
-        help="tiling: solutions that differ only by swapping identical stones are one",
-    )
-    solve.add_argument(
-        "--up-to-symmetry",
-        action="store_true",
-        help="tiling: also solutions that a colour-keeping rotation or reflection of the "
-        "board maps onto each other are one",
-    )
+    for kind in KINDS.values():  # e.g. counting classes of solutions
+        for option in kind.solve_options:
+            solve.add_argument(
+                f"--{option.name}", action="store_true", help=f"{kind.name}: {option.help}"
+            )
     solve.set_defaults(run=run_solve)
 
     schema = commands.add_parser(
@@ -86,11 +81,11 @@ def add_parsers(commands: Any) -> None:
 
     facts = commands.add_parser("facts", help="print the ASP facts a puzzle becomes")
     facts.add_argument("file", metavar="FILE", help=FILE_HELP)
-    facts.add_argument("--kind", choices=sorted(KINDS), help="puzzle kind (default: from file)")
+    kind_argument(facts)
     facts.set_defaults(run=run_facts)
 
     encoding = commands.add_parser("encoding", help="print a kind's ASP encoding")
-    encoding.add_argument("kind", metavar="KIND", help=f"one of: {', '.join(KINDS)}")
+    encoding.add_argument("kind", metavar="KIND", help="the kind's name")
     encoding.add_argument(
         "--lesson",
         action="store_true",
@@ -104,7 +99,7 @@ def add_parsers(commands: Any) -> None:
         description="Draw a puzzle (or, with --solve, its first solution) as an SVG picture.",
     )
     draw.add_argument("file", metavar="FILE", help=FILE_HELP)
-    draw.add_argument("--kind", choices=sorted(KINDS), help="puzzle kind (default: from file)")
+    kind_argument(draw)
     draw.add_argument("--solve", action="store_true", help="draw the first solution")
     draw.add_argument(
         "-o", "--output", metavar="OUT", help="write the SVG to this file (default: stdout)"
@@ -141,7 +136,7 @@ def _puzzle_arguments(
     command: argparse.ArgumentParser, formats: Sequence[str] = ("text", "json")
 ) -> None:
     command.add_argument("file", metavar="FILE", help=FILE_HELP)
-    command.add_argument("--kind", choices=sorted(KINDS), help="puzzle kind (default: from file)")
+    kind_argument(command)
     command.add_argument(
         "--format", choices=list(formats), default="text", help="output format (default: text)"
     )
@@ -773,10 +768,24 @@ def write_svg(svg: str, output: str | None) -> None:
 
 
 def run_schema(args: argparse.Namespace) -> int:
+    sys.stdout.write(schema_text(list(KINDS.values())))
+    return EXIT_SOLVED
+
+
+def schema_text(kinds: Sequence[Kind]) -> str:
+    """``lpsolve/schema.json`` with what the registry knows filled in: the kinds'
+    names (``$defs/kind``) and how each writes a given in JSON (``$defs/given``)."""
+    import json
     from importlib.resources import files
 
-    sys.stdout.write((files("lpsolve") / "schema.json").read_text(encoding="utf-8"))
-    return EXIT_SOLVED
+    schema = json.loads((files("lpsolve") / "schema.json").read_text(encoding="utf-8"))
+    schema["$defs"]["kind"]["enum"] = [kind.name for kind in kinds]
+    given = schema["$defs"]["given"]
+    forms = ", ".join(f"{kind.name} {kind.clue_json}" for kind in kinds if kind.clue_json)
+    given["description"] = given["description"].replace(
+        " (lpsolve schema adds each kind's form here)", f": {forms}"
+    )
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
 
 
 def run_facts(args: argparse.Namespace) -> int:

@@ -164,6 +164,8 @@ class MastermindKind(BuiltInKind):
     extensions = (".mastermind",)
     capabilities = frozenset((_C.DRAW, _C.CSP))
     encoding = "mastermind.lp"
+    commands = ("mastermind",)
+    pages = True
     limits = (
         LimitNote(
             "Mastermind",
