@@ -8,13 +8,16 @@ import pytest
 import lpsolve
 from lpsolve.errors import NotSupported
 from lpsolve.kinds import KINDS
+from lpsolve.kinds.registry import registry
 from lpsolve.puzzle import CAPABILITY_METHODS, Capability, Kind, Puzzle
 
 from .conftest import INSTANCES
 
 
 def registered() -> list[Kind]:
-    return list(KINDS.values())
+    """Every kind the registry can use: the built-in ones, and any installed plugin's
+    (a test plugin's: ``tests/test_kind_sources.py``)."""
+    return registry().kinds()
 
 
 def implements(kind: Kind, method: str) -> bool:

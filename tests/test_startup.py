@@ -39,6 +39,8 @@ HEAVY = {
     "lpsolve.split": "split counts only",
     "lpsolve.explain": "--explain only",
     "lpsolve.crosscheck": "--cross-check only",
+    "importlib.metadata": "1.2x clingo's import: plugin kinds only (and --version)",
+    "tomllib": "declared kinds only",
 }
 
 SOLVES = [
@@ -49,9 +51,10 @@ SOLVES = [
 ]
 
 
-def modules_after(*argv: str) -> set[str]:
+def modules_after(*argv: str, env: dict[str, str] | None = None) -> set[str]:
     """The modules a command imports, in its own process and in the jobs it forks
-    (``-X importtime`` reports both on stderr), beyond a bare interpreter's."""
+    (``-X importtime`` reports both on stderr), beyond a bare interpreter's; ``env``:
+    the environment it runs in."""
     code = (
         "import contextlib, io\n"
         "from lpsolve.cli import main\n"
@@ -66,6 +69,7 @@ def modules_after(*argv: str) -> set[str]:
             text=True,
             cwd=ROOT,
             check=True,
+            env=env,
         )
         lines = [line for line in done.stderr.splitlines() if line.startswith("import time:")]
         return {line.rsplit("|", 1)[1].strip() for line in lines[1:]}  # [0]: the header

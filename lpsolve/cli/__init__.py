@@ -23,6 +23,7 @@ from typing import Any, NoReturn
 from .. import __version__, logs
 from ..errors import InternalError, LpsolveError
 from ..kinds import KINDS, STDIN, kind_spec, preload, stdin_bytes
+from ..kinds.registry import ENVIRONMENT, configure
 from .common import (
     EXIT_BAD_INPUT,
     EXIT_DISAGREE,
@@ -55,13 +56,14 @@ COMMANDS = {
     "grade": "grade",
     "run": "grade",
     "batch": "batch",
+    "kinds": "kindlist",
     "serve": "serve",
 }
 
 #: the command families whose work is over when :func:`main` returns: nothing of
 #: theirs waits for the interpreter's exit (no threads, no exit handlers of their own);
 #: a kind's commands are such (see ``lpsolve.cli.kinds``)
-QUICK_EXIT = {"puzzles", "grade", *KIND_COMMANDS.values()}
+QUICK_EXIT = {"puzzles", "grade", "kindlist", *KIND_COMMANDS.values()}
 
 
 def _kind_module(command: str) -> Any:
@@ -121,6 +123,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     logs.configure(args.log)
     args.started = started
     try:
+        configure(getattr(args, "kinds", []))  # the kinds' folders, before any kind is read
         kind = getattr(args, "kind", None)
         if isinstance(kind, str):  # --kind (or a command's KIND): one the registry knows
             kind_spec(kind)
@@ -210,7 +213,24 @@ def build_parser(
         cubes.add_arguments(commands.choices["solve"])
     for command in commands.choices.values():
         command.set_defaults(command_parser=command)
+        _kinds_argument(command)
     return parser
+
+
+def _kinds_argument(command: argparse.ArgumentParser) -> None:
+    """``--kinds DIR``, which every command takes (and each subcommand of its own)."""
+    for action in command._actions:  # argparse keeps a command's subcommands there
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                _kinds_argument(sub)
+    command.add_argument(
+        "--kinds",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help=f"a folder of puzzle kinds, or one kind's folder, before those in {ENVIRONMENT} "
+        "(repeatable; lpsolve kinds lists them)",
+    )
 
 
 def _columns() -> int:
@@ -280,6 +300,7 @@ EXAMPLES = {
         "lpsolve run takuzu.lp takuzu/seed-intro-6x6 -n 0",
     ],
     "batch": ["lpsolve batch takuzu --jobs 2 --output report.jsonl"],
+    "kinds": ["lpsolve kinds", "lpsolve kinds takuzu --format json"],
     "serve": ["lpsolve serve", "lpsolve serve --port 8080 --timeout 5 --jobs 2"],
 }
 

@@ -16,6 +16,7 @@ from .. import api, supervised
 from ..errors import LpsolveError, UsageError
 from ..jobs import Outcome
 from ..kinds import KINDS, kind_spec
+from ..kinds.registry import registry
 from ..kinds.textformat import plural
 from ..puzzle import STOP_STATUS, Capability, Clue, Kind, Puzzle, Result
 from ..resources import encoding_text
@@ -768,7 +769,7 @@ def write_svg(svg: str, output: str | None) -> None:
 
 
 def run_schema(args: argparse.Namespace) -> int:
-    sys.stdout.write(schema_text(list(KINDS.values())))
+    sys.stdout.write(schema_text(registry().kinds()))
     return EXIT_SOLVED
 
 

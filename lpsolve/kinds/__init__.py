@@ -18,6 +18,7 @@ from ..errors import PuzzleError, UsageError
 from ..puzzle import Capability, Kind, Puzzle
 from . import textformat
 from .builtin import BUILT_IN, BuiltInKind
+from .registry import registry
 
 #: the built-in kinds by name (the registry's table: importing it imports no kind)
 KINDS = BUILT_IN
@@ -27,8 +28,10 @@ EXTENSIONS: dict[str, BuiltInKind] = {
 }
 
 
-def _json_kinds() -> list[Kind]:
-    return [kind for kind in KINDS.values() if Capability.JSON_INPUT in kind.capabilities]
+def _json_kinds() -> str:
+    """The kinds that read JSON, for a refusal."""
+    found = registry().kinds()
+    return ", ".join(kind.name for kind in found if kind.supports(Capability.JSON_INPUT))
 
 
 def preload(path: str, kind: str | None = None) -> None:
@@ -42,7 +45,7 @@ def preload(path: str, kind: str | None = None) -> None:
     if kind in KINDS:
         found = [KINDS[kind]]
     elif extension == ".json":
-        found = _json_kinds()
+        found = [k for k in KINDS.values() if k.supports(Capability.JSON_INPUT)]
     else:
         found = [EXTENSIONS[extension]] if extension in EXTENSIONS else []
     for each in found:
@@ -50,16 +53,19 @@ def preload(path: str, kind: str | None = None) -> None:
 
 
 def kind_spec(name: str) -> Kind:
-    """The kind named ``name`` (a :class:`UsageError` naming the known ones if none is)."""
-    try:
-        return KINDS[name]
-    except KeyError:
-        raise UsageError(f"unknown kind {name!r}; expected one of {', '.join(KINDS)}") from None
+    """The kind named ``name``, as the registry finds it (:mod:`lpsolve.kinds.registry`:
+    a folder's, a built-in or a plugin's); a :class:`UsageError` naming the known ones
+    if there is none."""
+    return registry().get(name)
 
 
 def definition_of(puzzle: Puzzle) -> Kind:
-    """The registry's entry for ``puzzle``'s kind (:meth:`Puzzle.definition`)."""
-    return kind_spec(puzzle.kind)
+    """The registry's entry for ``puzzle``'s kind (:meth:`Puzzle.definition`): a puzzle
+    of a built-in class has the built-in entry, whatever a folder may call its kind."""
+    built_in = KINDS.get(puzzle.kind)
+    if built_in is not None and type(puzzle) is built_in.puzzle_class:
+        return built_in
+    return registry().get(puzzle.kind)
 
 
 def parse_text(text: str, source: str, extension: str, kind: str | None = None) -> Puzzle:
@@ -72,28 +78,29 @@ def parse_text(text: str, source: str, extension: str, kind: str | None = None) 
     if extension == ".json":
         data = textformat.load_json(text, source)
         document = textformat.JsonText(text, source)
-        json_kinds = ", ".join(k.name for k in _json_kinds())
         if kind is not None:  # asked for, not read from the file
             spec = kind_spec(kind)
             if not spec.supports(Capability.JSON_INPUT):
-                raise Capability.JSON_INPUT.refusal(kind, source, f"JSON puzzles are {json_kinds}")
+                hint = f"JSON puzzles are {_json_kinds()}"
+                raise Capability.JSON_INPUT.refusal(kind, source, hint)
         elif "kind" not in data:
             raise document.error('missing "kind": expected a string such as "hidato"')
         elif not isinstance(data["kind"], str):
             raise document.error('"kind" must be a string such as "hidato"', "kind")
         else:
-            found = KINDS.get(data["kind"])
+            found = registry().find(data["kind"])
             if found is None or not found.supports(Capability.JSON_INPUT):
                 shown = limits.quoted(data["kind"])
-                message = f"unknown kind {shown}; expected one of {json_kinds}"
+                message = f"unknown kind {shown}; expected one of {_json_kinds()}"
                 raise document.error(message, "kind")
             spec = found
         return spec.from_json(data, text, source)
     if kind is not None:
         return kind_spec(kind).parse(text, source, extension)
-    spec = EXTENSIONS.get(extension)
+    spec = registry().for_extension(extension)
     if spec is None:
-        known = ", ".join(sorted([*EXTENSIONS, ".json"]))
+        endings = {ending for kind in registry().kinds() for ending in kind.extensions}
+        known = ", ".join(sorted([*endings, ".json"]))
         shown = extension or "(none)"
         raise PuzzleError(
             f"unknown file extension {shown}; expected one of {known} (or give --kind)", source

@@ -45,7 +45,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .. import __version__, logs
 from ..errors import InternalError, LpsolveError, PuzzleError
 from ..jobs import DEFAULT_MEMORY, Limits, format_size
-from ..kinds import EXTENSIONS, KINDS
+from ..kinds import KINDS
+from ..kinds.registry import registry
 from ..kinds.textformat import plural
 from ..puzzle import BoardForm, Capability, Kind
 from ..resources import encoding_text
@@ -379,7 +380,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         version=__version__,
         settings=settings,
         size=format_size,
-        kind_titles=_titles([kind.title for kind in KINDS.values()]),
+        kind_titles=_titles([kind.title for kind in registry().kinds()]),
         kind_pages=kind_page_modules(),
     )
     gate = Gate(settings.jobs, settings.queue)
@@ -441,7 +442,8 @@ class Pages:
         return self.page(request, "home.html")
 
     async def gallery(self, request: Request) -> Response:
-        return self.page(request, "gallery.html", catalogue=work.catalogue(), kinds=KINDS)
+        kinds = {kind.name: kind for kind in registry().kinds()}
+        return self.page(request, "gallery.html", catalogue=work.catalogue(), kinds=kinds)
 
     async def picture(self, request: Request) -> Response:
         """A bundled puzzle drawn, as an image (drawn once per server, in a worker thread)."""
@@ -626,7 +628,7 @@ async def read_form(request: Request) -> FormData:
 
 
 def _formats() -> list[str]:
-    return sorted([*EXTENSIONS, ".json"])
+    return sorted(registry().extensions())
 
 
 def _default_format() -> str:
@@ -683,7 +685,7 @@ def builders() -> dict[str, tuple[Kind, BoardForm]]:
     """The blank boards the builder offers, by name: each kind's forms."""
     return {
         form.name: (kind, form)
-        for kind in KINDS.values()
+        for kind in registry().kinds()
         if kind.supports(Capability.BOARD)
         for form in kind.board_forms()
     }

@@ -25,7 +25,8 @@ import clingo
 from .. import grade, sandbox
 from ..errors import LpsolveError, PuzzleError
 from ..jobs import Limits, Outcome, supervise
-from ..kinds import KINDS, kind_spec, parse_bytes
+from ..kinds import kind_spec, parse_bytes
+from ..kinds.registry import registry
 from ..puzzle import Capability, Clue, Puzzle, Result, facts_program
 from ..resources import encoding_text, instances_dir, tutorial_dir
 from ..supervised import SolveJob, call
@@ -71,7 +72,7 @@ def catalogue() -> dict[str, list[Entry]]:
     """The bundled instances by kind (those ``lpsolve grade --kind K`` uses)."""
     return {
         kind.name: [Entry(kind.name, Path(i.name).name, Path(i.path)) for i in kind.instances()]
-        for kind in KINDS.values()
+        for kind in registry().kinds()
         if kind.instances()
     }
 
