@@ -272,7 +272,8 @@ def test_the_picture_draws_the_layers(latin) -> None:
     puzzle = latin.parse(latin_text(["1 - -", "- - -", "- - 1"]), "x.latin")
     (solution, *_) = api.solve(puzzle).solutions
     svg = puzzle.svg(solution)
-    assert svg.count('class="number given"') == 2 and svg.count('class="number filled"') == 9
+    # the givens bold, the other seven cells' numbers as solved ones
+    assert svg.count('class="number given"') == 2 and svg.count('class="number filled"') == 7
     wrong = DeclaredSolution(tuple(a for a in solution.atoms if a.arguments[0].number))
     broken = puzzle.violations(wrong)  # row 1 emptied, its given among them
     assert {cell for v in broken for cell in v.cells} == {(0, 0), (0, 1), (0, 2)}
@@ -342,7 +343,7 @@ def test_a_check_that_grounding_cannot_decide_is_refused(tmp_path: Path) -> None
 
 
 def test_urls_are_reserved_not_read(latin) -> None:
-    with pytest.raises(UsageError, match="cannot read puzz.link URLs yet"):
+    with pytest.raises(UsageError, match=r"cannot read puzz\.link URLs yet"):
         latin.from_url("https://puzz.link/p?sudoku/4/4/g", "<url>")
 
 
@@ -468,7 +469,10 @@ facts = ["rows(ROWS)", "cols(COLS)", "stars(STARS)"]
 [[input.block]]
 name = "top"
 shape = "line"
-token = [{ match = "-" }, { match = "number", range = [0, "ROWS"], fact = "seen(top,K,V)", clue = true }]
+token = [
+  { match = "-" },
+  { match = "number", range = [0, "ROWS"], fact = "seen(top,K,V)", clue = true },
+]
 [[input.block]]
 name = "runs"
 shape = "lines"
@@ -478,11 +482,17 @@ token = [{ match = "0" }, { match = "number", range = [1, 9], fact = "run(K,I,V)
 [[input.block]]
 name = "board"
 shape = "grid"
-token = [
-  { match = "x", fact = "black(R,C)" },
-  { match = "pair", fact = "black(R,C)", left = { range = [1, 45], fact = "down(R,C,V)", clue = true }, right = { range = [1, 45], fact = "across(R,C,V)" } },
-  { match = "id", fact = "region(R,C,V)" },
-]
+[[input.block.token]]
+match = "x"
+fact = "black(R,C)"
+[[input.block.token]]
+match = "pair"
+fact = "black(R,C)"
+left = { range = [1, 45], fact = "down(R,C,V)", clue = true }
+right = { range = [1, 45], fact = "across(R,C,V)" }
+[[input.block.token]]
+match = "id"
+fact = "region(R,C,V)"
 [[input.block]]
 name = "extra"
 shape = "grid"
@@ -537,6 +547,84 @@ def test_marks_directions_regions_and_kept_tokens_are_written(tmp_path: Path) ->
     assert len(as_json) == 5 and ["line", 0, 2, "s"] in as_json and ["star", 0, 1] in as_json
     back = puzzle.read_solution("2 3 1\nx o sw\n1 3, 1\n", "s")
     assert puzzle.grid(back) == puzzle.grid(solution)
+
+
+LAYERS = """
+[[draw]]
+what = "caption"
+text = "{STARS} star per line"
+[[draw]]
+what = "regions"
+atom = "region(R,C,V)"
+[[draw]]
+what = "shade"
+atom = "black(R,C)"
+[[draw]]
+what = "pair"
+left = "down(R,C,V)"
+right = "across(R,C,V)"
+[[draw]]
+what = "outside"
+atom = "seen(S,K,V)"
+[[draw]]
+what = "symbol"
+atom = "star(R,C)"
+symbol = "star"
+[[draw]]
+what = "line"
+atom = "line(R,C,D)"
+[[draw]]
+what = "edges"
+atom = "line(R,C,D)"
+[[draw]]
+what = "dots"
+atom = "corner(R,C)"
+[[draw]]
+what = "text"
+atom = "zone(R,C,V)"
+style = "solved"
+"""
+
+LINES_CHECK = """\
+#defined star/2.
+#defined line/3.
+#defined zone/3.
+corner(R, C) :- rows(N), cols(M), R = 0..N, C = 0..M.
+"""
+
+
+def test_every_layer_draws_what_it_selects(tmp_path: Path) -> None:
+    """Each kind of layer, on atoms of the input (regions, shading, pairs, clues
+    outside), of a solution (a star, a line through a cell and along its edges, region
+    numbers) and of the check (the corners' dots)."""
+    kind = load_kind(write_kind(tmp_path, "lines", LINES_TOML + LAYERS, check=LINES_CHECK))
+    puzzle = kind.parse("2 3\n1 - -\n4 2\n0\nx 5, a\nb ,7 a\n", "x.lines")
+    num, fun = clingo.Number, clingo.Function
+    solution = DeclaredSolution(
+        (
+            fun("star", [num(1), num(0)]),
+            fun("line", [num(0), num(2), fun("s")]),
+            fun("line", [num(0), num(2), fun("w")]),
+            fun("zone", [num(1), num(2), num(4)]),
+        )
+    )
+    svg = puzzle.svg(solution)
+    counts = {
+        "caption": 1,
+        "cell shade dark": 3,  # black(0,0), black(0,1), black(1,1)
+        "diagonal": 2,  # the two pair cells
+        "number clue": 2,  # 5 (down) and 7 (across)
+        "number outside": 1,  # seen(top,0,1) above column 1
+        "star": 1,
+        "line": 2,
+        "edge": 2,
+        "dot": 12,  # (2 + 1) x (3 + 1) corners
+        "number filled": 1,  # the zone's 4
+    }
+    for role, count in counts.items():
+        assert svg.count(f'class="{role}') == count, role
+    assert "1 star per line" in svg
+    assert svg.count('class="border"') > 0  # regions a, b and the pair cells differ
 
 
 # -- fuzzing: mutated declarations and puzzle files ---------------------------------------

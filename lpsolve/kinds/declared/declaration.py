@@ -928,10 +928,8 @@ class _Reading:
         self.only_variables(table, "atom", None, atom, allowed, "the variables of a cell's atom")
         for name in ("R", "C") + (("V",) if needs_value else ()):
             if name not in atom.variables:
-                raise table.error(
-                    "atom",
-                    f"the atom must bind {name} ({'R and C: the cell' if name != 'V' else 'V: what the cell shows'})",
-                )
+                meaning = "V: what the cell shows" if name == "V" else "R and C: the cell"
+                raise table.error("atom", f"the atom must bind {name} ({meaning})")
         if write != "value" and table.has("map"):
             raise table.error("map", 'only write = "value" takes a map', at_key=True)
         if write != "directions" and table.has("order"):
@@ -1084,7 +1082,8 @@ class _Reading:
         if missing:
             raise table.error(
                 key,
-                f"{table.what} needs the variables {', '.join(names)} in its pattern (missing: {', '.join(missing)})",
+                f"{table.what} needs the variables {', '.join(names)} in its pattern "
+                f"(missing: {', '.join(missing)})",
             )
 
     # -- [solver], [web]

@@ -23,10 +23,11 @@ import clingo
 
 from ...errors import PuzzleError, UsageError
 from ...puzzle import Clue, FactRow, Puzzle, rows_symbols, rows_text
+from ..textformat import cell_name
 from . import declaration as spec
 from . import programs, reader, writer
 from .declaration import Declaration
-from .patterns import Var, fill_template, is_number
+from .patterns import Var, fill_template, is_number, template_fields
 from .programs import ProgramFile
 
 #: the declaration's file in a kind folder
@@ -333,7 +334,7 @@ class DeclaredPuzzle(Puzzle):
         return rows_symbols(self.rows)
 
     def facts_text(self) -> str:
-        return rows_text(self.rows)
+        return self._facts_text
 
     @cached_property
     def _facts_text(self) -> str:
@@ -467,48 +468,53 @@ class DeclaredPuzzle(Puzzle):
                 return self._clue_of(row)
         return None
 
-    def _clue_of(self, row: FactRow) -> Clue:
-        """A clue for a fact the puzzle may not have, worded as its token rule says."""
-        for clue, record in zip(self._clues, self.clue_records, strict=True):
-            if record.row == row:
-                return clue
-        (symbol,) = rows_symbols([row])
-        text, place, value = self._words(row)
-        return Clue(symbol, text, list(row[1:]), place, value)
+    @cached_property
+    def _clue_by_row(self) -> dict[FactRow, Clue]:
+        return {
+            record.row: clue for record, clue in zip(self.clue_records, self._clues, strict=True)
+        }
 
-    def _words(self, row: FactRow) -> tuple[str, str, str]:
-        """How a clue fact reads: found through the token rule whose clue pattern
-        makes facts of its shape, its variables read back from the fact."""
+    def _clue_of(self, row: FactRow) -> Clue:
+        """The clue stated by ``row``: the puzzle's own, or one it could have (an
+        extra given proposed by ``--explain``), worded by the token rule making such
+        clues, its variables read back from the fact."""
+        if row in self._clue_by_row:
+            return self._clue_by_row[row]
+        (symbol,) = rows_symbols([row])
+        made = self._clue_rules.get((row[0], len(row) - 1))
+        if made is None:
+            return Clue(symbol, str(symbol), list(row[1:]))
+        block, part, pattern = made
+        values: dict[str, Any] = {**self.values, "block": block.name}
+        values.update(
+            (a.name, v) for a, v in zip(pattern.args, row[1:], strict=True) if isinstance(a, Var)
+        )
+        values.setdefault("token", values.get("V", ""))
+        template = part.text or reader.default_text(block.shape, "V" in values)
+        if any(name not in values for name, _ in template_fields(template)):
+            text = str(symbol)  # the fact does not say all the words need (a cell, say)
+        else:
+            text = fill_template(template, values)
+        if "R" in values and "C" in values:
+            place = cell_name(values["R"], values["C"])
+        else:
+            place = f"{block.name} {values['K'] + 1}" if "K" in values else ""
+        return Clue(symbol, text, list(row[1:]), place, str(values["token"]))
+
+    @cached_property
+    def _clue_rules(self) -> dict[tuple[str, int], tuple[spec.Block, Any, spec.Pattern]]:
+        """For each shape of clue fact (name, arity): the first block, rule (or pair
+        side) and pattern that make such clues."""
+        found: dict[tuple[str, int], tuple[spec.Block, Any, spec.Pattern]] = {}
         for block in self.declaration.blocks:
             for rule in block.tokens:
                 for part in (rule, rule.left, rule.right):
                     if part is None:
                         continue
                     for pattern, is_clue in zip(part.facts, part.clue, strict=True):
-                        if not is_clue or (pattern.name, pattern.arity) != (row[0], len(row) - 1):
-                            continue
-                        values: dict[str, Any] = {**self.values, "block": block.name}
-                        for argument, value in zip(pattern.args, row[1:], strict=True):
-                            if isinstance(argument, Var):
-                                values[argument.name] = value
-                        grid = block.shape == "grid"
-                        default = reader.GRID_TEXT if grid else reader.LINE_TEXT
-                        if "V" not in values or ("R" not in values and grid):
-                            break
-                        values.setdefault("token", values["V"])
-                        try:
-                            text = fill_template(part.text or default, values)
-                        except KeyError:
-                            break
-                        if grid and "R" in values and "C" in values:
-                            from ..textformat import cell_name
-
-                            place = cell_name(values["R"], values["C"])
-                        else:
-                            place = f"{block.name} {values.get('K', 0) + 1}"
-                        return text, place, str(values["V"])
-        text = "(" + ", ".join(str(v) for v in row[1:]) + ")"
-        return f"{row[0]}{text}", "", ""
+                        if is_clue:
+                            found.setdefault((pattern.name, pattern.arity), (block, part, pattern))
+        return found
 
     def without_clues(self, clues: Iterable[Clue]) -> DeclaredPuzzle:
         """The same puzzle without these clues' facts (a dropped clue's token shows
@@ -658,8 +664,6 @@ def _violation(atom: clingo.Symbol) -> Violation:
     first, *rest = atom.arguments
     rule = first.string if first.type == clingo.SymbolType.String else str(first)
     if len(rest) == 2 and all(is_number(t) for t in rest):
-        from ..textformat import cell_name
-
         r, c = rest[0].number, rest[1].number
         return Violation(f"{rule} at {cell_name(r, c)}", rule, [(r, c)])
     if rest:

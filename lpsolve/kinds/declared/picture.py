@@ -81,6 +81,9 @@ class _Painter:
         self.cols = cols
         self.header = header
         self.shaded: set[tuple[int, int]] = set()
+        # a cell's number is drawn once: the first numbers layer that has one wins (a
+        # given stays bold black although the solution holds it too)
+        self.labelled: set[tuple[int, int]] = set()
 
     def on_board(self, r: int, c: int) -> bool:
         return 0 <= r < self.rows and 0 <= c < self.cols
@@ -147,8 +150,9 @@ class _Painter:
     def ink_numbers(self, layer: Layer, atoms: Sequence[clingo.Symbol]) -> None:
         for r, c, bound in self.cells(layer.atom, atoms):
             text = _shown(bound["V"])
-            if text is None:
+            if text is None or (r, c) in self.labelled:
                 continue
+            self.labelled.add((r, c))
             on_shade = layer.style == "on-shade" or (r, c) in self.shaded
             self.board.label(
                 (c, r),
@@ -204,7 +208,7 @@ class _Painter:
                     stroke_width=max(2, self.board.unit / 8),
                     stroke_linecap="round",
                     class_="line",
-                )  # fmt: skip
+                )
             )
 
     def ink_edges(self, layer: Layer, atoms: Sequence[clingo.Symbol]) -> None:
@@ -228,7 +232,7 @@ class _Painter:
                     stroke_width=4,
                     stroke_linecap="round",
                     class_="edge",
-                )  # fmt: skip
+                )
             )
 
     def ink_dots(self, layer: Layer, atoms: Sequence[clingo.Symbol]) -> None:
@@ -266,7 +270,7 @@ class _Painter:
                         font_family=draw.FONT,
                         fill=draw.GIVEN_INK,
                         class_="number clue",
-                    )  # fmt: skip
+                    )
                 )
         for r, c in sorted(cells):
             x, y = self.board.centre((c, r))
@@ -316,9 +320,17 @@ def _symbol(name: str, x: float, y: float, unit: float) -> dw.DrawingElement:
         return dw.Lines(*_star_points(x, y, r * 1.1), close=True, fill="#000000", class_="star")
     if name == "tent":
         return dw.Lines(
-            x, y - r, x + r, y + r * 0.8, x - r, y + r * 0.8, close=True,
-            fill="#d55e00", stroke="#000000", class_="tent",
-        )  # fmt: skip
+            x,
+            y - r,
+            x + r,
+            y + r * 0.8,
+            x - r,
+            y + r * 0.8,
+            close=True,
+            fill="#d55e00",
+            stroke="#000000",
+            class_="tent",
+        )
     # tree
     group = dw.Group(class_="tree")
     group.append(dw.Rectangle(x - r * 0.15, y + r * 0.2, r * 0.3, r * 0.8, fill="#8c564b"))

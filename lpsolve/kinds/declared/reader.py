@@ -35,6 +35,13 @@ LINE_TEXT = "{V} in {block} {K+1}"
 LINE_TEXT_NO_VALUE = "{token} in {block} {K+1}"
 
 
+def default_text(shape: str, valued: bool) -> str:
+    """How a clue of a block of this shape reads unless its rule says."""
+    if shape == "grid":
+        return GRID_TEXT if valued else GRID_TEXT_NO_VALUE
+    return LINE_TEXT if valued else LINE_TEXT_NO_VALUE
+
+
 class ClueRecord(NamedTuple):
     """A printed clue: its fact and how people read it, and where its token stands."""
 
@@ -359,12 +366,7 @@ class _BlockReader:
     ) -> ClueRecord:
         valued = "V" in values
         if text is None:
-            grid = "R" in where
-            text = (
-                (GRID_TEXT if valued else GRID_TEXT_NO_VALUE)
-                if grid
-                else (LINE_TEXT if valued else LINE_TEXT_NO_VALUE)
-            )
+            text = default_text(self.block.shape, valued)
         words = fill_template(text, {**values, "block": self.block.name, "token": token})
         cell = (where["R"], where["C"]) if "R" in where else None
         value = str(values["V"]) if valued else token

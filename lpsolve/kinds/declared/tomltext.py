@@ -18,6 +18,7 @@ Before ``tomllib`` sees the text, its size and its bracket nesting are bounded:
 from __future__ import annotations
 
 import bisect
+import contextlib
 import re
 from typing import Any
 
@@ -169,10 +170,9 @@ class Places:
         self.keys: dict[KeyPath, int] = {}
         self.values: dict[KeyPath, int] = {}
         self._arrays: dict[KeyPath, int] = {}  # array-of-tables path -> tables so far
-        try:
+        # not TOML after all (the scanner relies on valid text): keep what was found
+        with contextlib.suppress(IndexError, ValueError):
             _Scanner(text, self).document()
-        except (IndexError, ValueError):  # not TOML after all: keep what was found
-            pass
 
     def place(self, path: KeyPath, *, key: bool = False) -> tuple[int, int]:
         """(line, column) of the value (or key) ``path`` leads to, both from 1."""
