@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import pickle
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -21,6 +22,7 @@ from lpsolve import api, grade, split
 from lpsolve.errors import LpsolveError, PuzzleError, UsageError
 from lpsolve.explain import explain_ambiguity, explain_conflict
 from lpsolve.kinds.declared import DeclaredSolution, Violation, bundled_kinds, load_kind
+from lpsolve.kinds.declared.declaration import KEYS
 from lpsolve.kinds.declared.tomltext import MAX_NESTING, Places, read_declaration
 
 from .conftest import ROOT
@@ -625,6 +627,16 @@ def test_every_layer_draws_what_it_selects(tmp_path: Path) -> None:
         assert svg.count(f'class="{role}') == count, role
     assert "1 star per line" in svg
     assert svg.count('class="border"') > 0  # regions a, b and the pair cells differ
+
+
+def test_the_guide_explains_every_key_of_the_format() -> None:
+    """Every key the declaration reader takes is in the guide's field tables."""
+    guide = (ROOT / "docs" / "adding-a-kind.md").read_text()
+    rows = [line for line in guide.splitlines() if line.startswith("| `")]
+    documented = {key for row in rows for key in re.findall(r"`([a-z_]+)`", row.split("|")[1])}
+    documented |= {"names", "params", "blocks", "codec", "values"}  # [input.url], in prose
+    missing = {key for keys in KEYS.values() for key in keys} - documented
+    assert not missing
 
 
 # -- fuzzing: mutated declarations and puzzle files ---------------------------------------
