@@ -14,6 +14,8 @@ Three tables, each a median of ``--repeat`` runs, the things compared run in tur
    the library (the declaration read with tomllib, the puzzle read, the solve, the
    check), against ``python -m clingo ENCODING FACTS -n 2`` on the same facts: what the
    declared path costs over clingo itself.
+4. **Before the solve.** The steps of such a process up to the solve, each a median
+   over fresh processes, and as a ratio to importing clingo.
 
     python benchmarks/declared.py [--repeat 9] [--processes 9]
 """
@@ -175,6 +177,55 @@ def whole_process(kind, repeat: int) -> Table:
     return table
 
 
+BREAKDOWN = """
+import json, sys, time
+marks = [time.perf_counter()]
+import clingo
+marks.append(time.perf_counter())
+import lpsolve.api
+marks.append(time.perf_counter())
+from lpsolve.kinds.declared import load_kind
+marks.append(time.perf_counter())
+kind = load_kind(sys.argv[1])
+marks.append(time.perf_counter())
+puzzle = kind.load(sys.argv[2])
+marks.append(time.perf_counter())
+print(json.dumps([b - a for a, b in zip(marks, marks[1:])]))
+"""
+STEPS = (
+    "import clingo",
+    "import lpsolve.api",
+    "import the declared package",
+    "read the kind",
+    "read the puzzle",
+)
+
+
+def breakdown(repeat: int) -> Table:
+    """Where a fresh process's time goes before the solve, medians of whole runs."""
+    import json
+    import subprocess
+
+    table = Table(title="4. a fresh process before the solve, ms (janko-0001)")
+    table.add_column("step")
+    table.add_column("median", justify="right")
+    table.add_column("/ import clingo", justify="right")
+    path = FOLDER / "instances" / "janko-0001.sudoku"
+    runs = [
+        json.loads(
+            subprocess.run(
+                [sys.executable, "-c", BREAKDOWN, str(FOLDER), str(path)],
+                capture_output=True, text=True, check=True, env=processes.ENVIRONMENT,
+            ).stdout
+        )
+        for _ in range(repeat)
+    ]  # fmt: skip
+    medians = [statistics.median(run[i] for run in runs) for i in range(len(STEPS))]
+    for step, value in zip(STEPS, medians, strict=True):
+        table.add_row(step, f"{value * 1e3:.1f}", f"{value / medians[0]:.2f}")
+    return table
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=9, help="runs per in-process figure")
@@ -185,6 +236,7 @@ def main() -> None:
     console.print(solve_and_check(kind, args.repeat))
     console.print(encoding_forms(kind, args.repeat))
     console.print(whole_process(kind, args.processes))
+    console.print(breakdown(args.processes))
 
 
 if __name__ == "__main__":

@@ -101,8 +101,12 @@ def too_deep(text: str) -> int | None:
     bracket that ``tomllib`` would read as part of a string is not counted, and one it
     would nest is."""
     depth = 0
-    index, end = 0, len(text)
-    while index < end:
+    index = 0
+    while True:
+        found = _SPECIAL.search(text, index)
+        if found is None:
+            return None
+        index = found.start()
         char = text[index]
         if char == "#":
             index = _line_end(text, index)
@@ -113,12 +117,22 @@ def too_deep(text: str) -> int | None:
             if depth > MAX_NESTING:
                 return index
             index += 1
-        elif char in "]}":
+        else:  # ] or }
             depth = max(0, depth - 1)
             index += 1
-        else:
-            index += 1
-    return None
+
+
+#: what matters to the nesting: comments, strings and brackets
+_SPECIAL = re.compile(r"[#\"'\[\]{}]")
+#: a string's body up to its end, or up to where TOML gives up on it (a line end for a
+#: single-line string, the end of the text for a triple-quoted one); a triple-quoted
+#: string may end with up to two quotes of its own before the closing three
+_STRING_BODY = {
+    '"""': re.compile(r'(?:[^"\\]|\\.|"(?!""))*(?:"""(?:"{1,2}(?!"))?|\Z)', re.S),
+    "'''": re.compile(r"(?:[^']|'(?!''))*(?:'''(?:'{1,2}(?!'))?|\Z)", re.S),
+    '"': re.compile(r'(?:[^"\\\n]|\\[^\n])*(?:"|(?=\n)|\Z)'),
+    "'": re.compile(r"[^'\n]*(?:'|(?=\n)|\Z)"),
+}
 
 
 def _line_end(text: str, index: int) -> int:
@@ -127,32 +141,11 @@ def _line_end(text: str, index: int) -> int:
 
 
 def _string_end(text: str, index: int) -> int:
-    """Where the string starting at ``text[index]`` (a quote) ends; an unterminated one
-    ends where TOML gives up on it (its line, or the text for a triple-quoted one)."""
-    quote = text[index]
-    escapes = quote == '"'
-    if text.startswith(quote * 3, index):
-        index += 3
-        while index < len(text):
-            if escapes and text[index] == "\\":
-                index += 2
-            elif text.startswith(quote * 3, index):
-                run = 3
-                while run < 5 and text.startswith(quote, index + run):
-                    run += 1  # up to two quotes of the content may precede the closing ones
-                return index + run
-            else:
-                index += 1
-        return len(text)
-    index += 1
-    while index < len(text) and text[index] != "\n":
-        if escapes and text[index] == "\\":
-            index += 2
-        elif text[index] == quote:
-            return index + 1
-        else:
-            index += 1
-    return index
+    """Where the string starting at ``text[index]`` (a quote) ends."""
+    quote = text[index] * 3 if text.startswith(text[index] * 3, index) else text[index]
+    body = _STRING_BODY[quote].match(text, index + len(quote))
+    assert body is not None  # each pattern matches the empty string
+    return body.end()
 
 
 class Places:
@@ -165,17 +158,26 @@ class Places:
     """
 
     def __init__(self, text: str, source: str) -> None:
+        self.text = text
         self.source = source
-        self._line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
         self.keys: dict[KeyPath, int] = {}
         self.values: dict[KeyPath, int] = {}
         self._arrays: dict[KeyPath, int] = {}  # array-of-tables path -> tables so far
+        self._line_starts: list[int] = []
+
+    def _scan(self) -> None:
+        """Find the places, once: only an error needs them (a good declaration is read
+        without this pass, half of its reading time)."""
+        if self._line_starts:
+            return
+        self._line_starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
         # not TOML after all (the scanner relies on valid text): keep what was found
         with contextlib.suppress(IndexError, ValueError):
-            _Scanner(text, self).document()
+            _Scanner(self.text, self).document()
 
     def place(self, path: KeyPath, *, key: bool = False) -> tuple[int, int]:
         """(line, column) of the value (or key) ``path`` leads to, both from 1."""
+        self._scan()
         first, second = (self.keys, self.values) if key else (self.values, self.keys)
         for length in range(len(path), -1, -1):
             prefix = path[:length]
