@@ -303,6 +303,12 @@ def test_a_copied_folder_is_a_kind_of_its_new_name(tmp_path: Path) -> None:
     assert result.unique and puzzle.svg(result.solutions[0]).count('class="border"') > 0
 
 
+def test_a_linked_folder_is_a_kind_of_the_links_name(tmp_path: Path) -> None:
+    (tmp_path / "linked").symlink_to(SUDOKU_FOLDER)
+    kind = load_kind(tmp_path / "linked")
+    assert (kind.name, kind.folder, kind.bundled) == ("linked", str(SUDOKU_FOLDER), True)
+
+
 def test_the_bundled_kinds_are_found(tmp_path: Path) -> None:
     assert str(SUDOKU_FOLDER) in bundled_kinds()
 

@@ -23,11 +23,12 @@ import clingo
 
 from ...errors import PuzzleError, UsageError
 from ...puzzle import Clue, FactRow, Puzzle, rows_symbols, rows_text
+from .. import _UTF8_BOM, _not_utf8, read_bytes
 from ..textformat import cell_name
 from . import declaration as spec
 from . import programs, reader, writer
 from .declaration import Declaration
-from .patterns import Var, fill_template, is_number, template_fields
+from .patterns import Var, fill_template, is_constant, is_number, template_fields
 from .programs import ProgramFile
 
 #: the declaration's file in a kind folder
@@ -96,13 +97,16 @@ class DeclaredKind:
     ``about``, ``extensions``, ``sources``, ``folder`` (its real path), ``bundled``,
     ``declaration``; the program files ``encoding``, ``check``, ``lesson`` (or None);
     and what it can do: ``can_draw``, ``can_explain``, ``has_second_model``,
-    ``has_builder``. Compared and pickled by value (a cluster's worker gets it whole).
+    ``has_builder``. Compared and pickled by value: the checked declaration and its
+    programs' paths (a process that unpickles it reads the programs from there).
     """
 
     def __init__(self, folder: str) -> None:
         given = folder.rstrip("/") or folder
         self.folder = os.path.realpath(given)
-        self.name = os.path.basename(self.folder)
+        # the name the folder is given (a link to a kind folder under another name is
+        # a kind of that name, as a copy is)
+        self.name = os.path.basename(os.path.abspath(given))
         declaration_path = os.path.join(given, DECLARATION)
         if not spec.KIND_NAME.fullmatch(self.name):
             raise PuzzleError(
@@ -111,7 +115,7 @@ class DeclaredKind:
                 f"{self.name!r}",
                 given,
             )
-        data = _read_file(declaration_path, spec_size=True)
+        data = _declaration_bytes(declaration_path)
         self.declaration: Declaration = spec.read(data, declaration_path, self.name)
         self.bundled = os.path.dirname(self.folder) == BUNDLED_FOLDER
         d = self.declaration
@@ -220,10 +224,15 @@ class DeclaredKind:
         )
 
     def load(self, path: str | os.PathLike[str]) -> DeclaredPuzzle:
-        """A puzzle file of this kind."""
+        """A puzzle file of this kind, read as every puzzle file is (its size capped,
+        a byte order mark dropped, text that is not UTF-8 refused at its place)."""
         path = os.fspath(path)
-        data = _read_file(path)
-        text = _text(data, path)
+        data = read_bytes(path)
+        bom = len(_UTF8_BOM) if data.startswith(_UTF8_BOM) else 0
+        try:
+            text = data[bom:].decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise _not_utf8(error.object, error.start, bom, path) from None
         return self.parse(text, path, os.path.splitext(path)[1])
 
     def from_url(self, url: str, source: str) -> DeclaredPuzzle:
@@ -235,33 +244,18 @@ class DeclaredKind:
         )
 
 
-def _read_file(path: str, *, spec_size: bool = False) -> bytes:
-    from ... import limits
-
-    most = spec.tomltext.MAX_DECLARATION_BYTES if spec_size else limits.MAX_FILE_BYTES
+def _declaration_bytes(path: str) -> bytes:
+    """A ``kind.toml``'s bytes: one more than a declaration may have, at most (reading
+    it refuses a longer one at its place)."""
     try:
         with open(path, "rb") as file:
-            data = file.read(most + 1)
+            return file.read(spec.tomltext.MAX_DECLARATION_BYTES + 1)
     except FileNotFoundError:
-        raise PuzzleError("no such file", path) from None
+        raise PuzzleError("no such file: a kind folder holds kind.toml", path) from None
     except IsADirectoryError:
         raise PuzzleError("is a directory, expected a file", path) from None
     except OSError as error:
         raise PuzzleError(error.strerror or "cannot be read", path) from None
-    if not spec_size:
-        limits.check_size(data, path)
-    return data
-
-
-def _text(data: bytes, source: str) -> str:
-    try:
-        return data.removeprefix(b"\xef\xbb\xbf").decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        col = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
-        raise PuzzleError(
-            f"not UTF-8 text (byte {error.start} is 0x{data[error.start]:02x})", source, line, col
-        ) from None
 
 
 def _parse_check(path: str) -> None:
@@ -459,7 +453,7 @@ class DeclaredPuzzle(Puzzle):
             for name, symbol in bound.items():
                 if is_number(symbol):
                     values[name] = symbol.number
-                elif symbol.type == clingo.SymbolType.Function and not symbol.arguments:
+                elif is_constant(symbol):
                     values[name] = symbol.name
                 else:
                     break
@@ -557,20 +551,21 @@ class DeclaredPuzzle(Puzzle):
             for c in range(cols):
                 for cell_writer in writers:
                     for value in self._values_of(cell_writer):
-                        atoms.append(_cell_atom(cell_writer, self.values, r, c, value))
+                        atoms.append(writer.cell_atom(cell_writer, self.values, r, c, value))
                         if len(atoms) >= MAX_SPLIT_ATOMS:
                             return atoms
         return atoms
 
-    def _values_of(self, cell_writer: spec.CellWriter) -> list[int | str | None]:
+    def _values_of(self, cell_writer: spec.CellWriter) -> list[clingo.Symbol | None]:
+        """The values an entry may write into a cell (``[None]`` for a mark)."""
         if cell_writer.mark is not None:
             return [None]
         if cell_writer.values is None:
             return []
         if cell_writer.values_are_range:
             lo, hi = (spec.resolve(b, self.values) for b in cell_writer.values)  # type: ignore[arg-type]
-            return list(range(lo, hi + 1))
-        return list(cell_writer.values)
+            return [clingo.Number(v) for v in range(lo, hi + 1)]
+        return [writer.value_symbol(v) for v in cell_writer.values]
 
     # -- the picture
     def svg(
@@ -618,17 +613,9 @@ class DeclaredPuzzle(Puzzle):
         rows, cols = self.size
         lines = []
         for cell_writer in self.declaration.output.cells:
-            values = self._values_of(cell_writer)
-            pattern = cell_writer.atom
-            atom = _pattern_text(pattern, self.values)
-            if cell_writer.mark is not None:
-                condition = ""
-            elif cell_writer.values_are_range:
-                condition = f" : V = {values[0]}..{values[-1]}" if values else " : V = 1..0"
-            else:
-                condition = (
-                    " : V = (" + ";".join(str(v) for v in values) + ")" if values else " : V = 1..0"
-                )
+            atom = _pattern_text(cell_writer.atom, self.values)
+            values = ";".join(str(v) for v in self._values_of(cell_writer) if v is not None)
+            condition = "" if cell_writer.mark is not None else f" : V = ({values or '1..0'})"
             lines.append(f"{{ {atom}{condition} }} :- R = 0..{rows - 1}, C = 0..{cols - 1}.\n")
         violation = self.declaration.violation
         for arity in programs.VIOLATION_ARITIES:
@@ -681,21 +668,3 @@ def _pattern_text(pattern: spec.Pattern, header: dict[str, int]) -> str:
         else:
             parts.append(str(argument))
     return f"{pattern.name}({','.join(parts)})" if parts else pattern.name
-
-
-def _cell_atom(
-    cell_writer: spec.CellWriter, header: dict[str, int], r: int, c: int, value: int | str | None
-) -> clingo.Symbol:
-    values: dict[str, clingo.Symbol] = {name: clingo.Number(v) for name, v in header.items()}
-    values.update({"R": clingo.Number(r), "C": clingo.Number(c)})
-    if value is not None:
-        values["V"] = clingo.Number(value) if isinstance(value, int) else clingo.Function(value)
-    arguments = [
-        values[a.name]
-        if isinstance(a, Var)
-        else clingo.Number(a)
-        if isinstance(a, int)
-        else clingo.Function(a)
-        for a in cell_writer.atom.args
-    ]
-    return clingo.Function(cell_writer.atom.name, arguments)

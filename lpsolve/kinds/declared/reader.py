@@ -168,8 +168,13 @@ class _BlockReader:
         self.tokens: tuple[tuple[str, ...], ...] = ()
         # sizes for this puzzle (a parameter used as a size is checked here)
         self.sizes = {}
-        for key in ("rows", "cols", "length", "count"):
-            bound = getattr(block, key)
+        bounds = {
+            "rows": block.rows,
+            "cols": block.cols,
+            "length": block.length,
+            "count": block.count,
+        }
+        for key, bound in bounds.items():
             value = resolve(bound, header)
             if not 0 <= value <= limits.MAX_BOARD_SIDE:
                 raise PuzzleError(

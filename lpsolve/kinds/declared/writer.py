@@ -215,15 +215,15 @@ def _atoms_for(
     for writer in declaration.output.cells:
         if writer.mark is not None:
             if token == writer.mark:
-                return [_atom(writer, header, r, c, None)]
+                return [cell_atom(writer, header, r, c, None)]
             continue
         if writer.write == "directions":
             if all(ch in writer.order for ch in token) and len(set(token)) == len(token):
-                return [_atom(writer, header, r, c, clingo.Function(ch)) for ch in token]
+                return [cell_atom(writer, header, r, c, clingo.Function(ch)) for ch in token]
             continue
         value = _token_value(writer, header, token)
         if value is not None:
-            return [_atom(writer, header, r, c, value)]
+            return [cell_atom(writer, header, r, c, value)]
     return None
 
 
@@ -253,22 +253,20 @@ def _token_value(writer: CellWriter, header: Mapping[str, int], token: str) -> c
     return value if value in allowed else None
 
 
-def _atom(
+def value_symbol(value: int | str) -> clingo.Symbol:
+    """A declared value (a whole number or a constant's name) as a symbol."""
+    return clingo.Number(value) if isinstance(value, int) else clingo.Function(value)
+
+
+def cell_atom(
     writer: CellWriter, header: Mapping[str, int], r: int, c: int, value: clingo.Symbol | None
 ) -> clingo.Symbol:
-    values: dict[str, clingo.Symbol] = {
-        "R": clingo.Number(r),
-        "C": clingo.Number(c),
-        **{name: clingo.Number(v) for name, v in header.items()},
-    }
+    """The atom an entry reads as writing ``value`` (None for a mark) into cell (r, c)."""
+    values = {name: clingo.Number(v) for name, v in header.items()}
+    values.update({"R": clingo.Number(r), "C": clingo.Number(c)})
     if value is not None:
         values["V"] = value
     arguments = [
-        values[a.name]
-        if isinstance(a, Var)
-        else clingo.Number(a)
-        if isinstance(a, int)
-        else clingo.Function(a)
-        for a in writer.atom.args
+        values[a.name] if isinstance(a, Var) else value_symbol(a) for a in writer.atom.args
     ]
     return clingo.Function(writer.atom.name, arguments)
