@@ -132,6 +132,8 @@ SLOW_FUNCTIONS = (
     "tests/test_fuzz.py::test_mutated_inputs_load_or_are_refused_cleanly",
     "tests/test_fuzz_state.py::test_a_mutated_checkpoint_is_refused_or_counts_right",
     "tests/test_fuzz_state.py::test_a_mutated_report_is_refused_or_resumed_right",
+    "tests/test_declared.py::test_a_mutated_declaration_loads_or_is_refused_at_its_place",
+    "tests/test_declared.py::test_a_mutated_puzzle_file_loads_or_is_refused_at_its_place",
 )
 SLOW_TESTS = frozenset(
     [

@@ -32,6 +32,8 @@ from lpsolve.kinds.takuzu import TakuzuSolution  # noqa: E402
 
 from .conftest import INSTANCES, ROOT, path_is_valid  # noqa: E402
 
+STUDENTS = ROOT / "tests" / "students"
+
 #: chromium's switches for a headless run in a container, with no network of its own
 ARGS = [
     "--headless",
@@ -356,8 +358,9 @@ def test_the_workbench_folds_each_answers_broken_rules(server, page) -> None:
 
 def test_grading_results_are_a_coloured_table(server, page) -> None:
     """A wrong program's row is red, a right one's green, as ``lpsolve grade`` judges
-    them (the reference encoding itself is right)."""
+    them (a student's plain magic encoding is right; the reference itself is refused)."""
     page.goto(server + "/workbench?kind=magic")
+    page.fill("textarea[name=program]", (STUDENTS / "magic_plain.lp").read_text())
     page.click("button[value=grade]")
     style = "element => getComputedStyle(element).backgroundColor"
     (row,) = page.locator("table.grades tbody tr").all()
