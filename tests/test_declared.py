@@ -204,9 +204,10 @@ def test_grading_names_the_checks_rules(latin, tmp_path: Path, monkeypatch) -> N
     """Grading reads the kind's rule checker: a student's answer that breaks a rule is
     reported with the check's names. (The registry entry a declared kind will have is
     stood in for here: the reference encoding is the kind's.)"""
-    from lpsolve.kinds import KINDS, KindSpec
+    from types import SimpleNamespace
 
-    monkeypatch.setitem(KINDS, "latin", KindSpec("latin", latin.encoding.path, latin.extensions))
+    entry = SimpleNamespace(reference_encoding=latin.encoding.path)
+    monkeypatch.setattr(grade, "kind_spec", lambda name: entry)
     grade.output_signatures.cache_clear()
     student = tmp_path / "student.lp"
     student.write_text(
