@@ -89,22 +89,27 @@ class Table:
 
 
 def kinds_table() -> str:
-    """The README's "What it solves": every built-in kind, its files and its rules."""
-    from lpsolve.kinds import KINDS
-    from lpsolve.puzzle import Capability
+    """The README's "What it solves": every kind that comes with lpsolve (built-in,
+    then declared), its files and its rules."""
+    from lpsolve.kinds.registry import lpsolve_kinds
+    from lpsolve.puzzle import Capability, Origin
 
     rows = ["| kind | files | the rules in one line |\n", "|---|---|---|\n"]
-    for kind in KINDS.values():
+    for kind in lpsolve_kinds():
         endings = [*kind.extensions, *[".json"] * kind.supports(Capability.JSON_INPUT)]
         files = ", ".join(f"`{ending}`" for ending in endings)
-        rows.append(f"| {kind.title} | {files} | {kind.rules} |\n")
+        declared = " (declared)" if kind.origin is Origin.DECLARED else ""
+        rows.append(f"| {kind.title}{declared} | {files} | {kind.rules} |\n")
     return "".join(rows)
 
 
 def limits_table() -> str:
-    """docs/limits.md's input limits: every format's, then each built-in kind's."""
+    """docs/limits.md's input limits: every format's, then each kind's that comes with
+    lpsolve, then every declared kind's."""
     from lpsolve import limits
-    from lpsolve.kinds import KINDS
+    from lpsolve.kinds.declared import tomltext
+    from lpsolve.kinds.declared.declaration import MAX_ITEMS
+    from lpsolve.kinds.registry import lpsolve_kinds
 
     rows = [
         "| what | most |\n",
@@ -112,7 +117,14 @@ def limits_table() -> str:
         f"| a puzzle file | {limits.MAX_FILE_BYTES // 2**20} MiB |\n",
         f"| JSON nesting | {limits.MAX_JSON_DEPTH} levels |\n",
     ]
-    rows += [f"| {note.what} | {note.most} |\n" for k in KINDS.values() for note in k.limits]
+    rows += [f"| {note.what} | {note.most} |\n" for k in lpsolve_kinds() for note in k.limits]
+    rows += [
+        "| a declared kind's puzzle | the board limits above, narrowed by its "
+        "declaration's `side` and ranges |\n",
+        f"| a kind's declaration (`kind.toml`) | {tomltext.MAX_DECLARATION_BYTES // 1024} KiB, "
+        f"brackets {tomltext.MAX_NESTING} deep, {MAX_ITEMS} entries a list, names of 32 "
+        "characters ([Adding a puzzle kind](adding-a-kind.md)) |\n",
+    ]
     return "".join(rows)
 
 

@@ -81,6 +81,7 @@ class Instance(NamedTuple):
 
     name: str  # as commands take it: KIND/FILE for lpsolve's bundled ones
     path: str  # where it is
+    solution: str | None = None  # its published solution's file, if one is beside it
 
 
 class LimitNote(NamedTuple):
@@ -200,6 +201,25 @@ class Kind(ABC):
 
 #: a cell of a grid: (row, column) from 0
 Cell = tuple[int, int]
+
+
+class Violation(str):
+    """A broken rule in words (a ``str``, as every checker's problems are: joins,
+    messages and JSON ``problems`` stay text), with the rule's name and the cells it
+    names, for grading's "broken:" lines and pictures. A kind whose checker names no
+    rules returns plain strings; their rule is their text."""
+
+    rule: str
+    cells: tuple[Cell, ...]
+
+    def __new__(cls, text: str, rule: str | None = None, cells: Sequence[Cell] = ()) -> Violation:
+        made = super().__new__(cls, text)
+        made.rule = text if rule is None else rule
+        made.cells = tuple(cells)
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Violation, (str(self), self.rule, self.cells)
 
 
 class Puzzle(ABC):

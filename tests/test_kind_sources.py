@@ -5,7 +5,6 @@ listed by ``lpsolve kinds``; a built-in solve reads no declaration and no plugin
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import io
 import json
 import os
@@ -21,13 +20,9 @@ from lpsolve.kinds import KINDS
 from lpsolve.kinds.registry import ENVIRONMENT, Registry
 from lpsolve.puzzle import CAPABILITY_METHODS
 
+from .conftest import ROOT
 from .test_kinds import implements
 from .test_startup import HEAVY, modules_after
-
-#: the declared kinds' reader, which lands with the declared-kind format; until then a
-#: declared kind is listed but refused when used
-READER = importlib.util.find_spec("lpsolve.kinds.declared")
-NOT_YET = "declared kinds: not supported yet"
 
 
 def declared_kind(folder: Path, name: str, puzzles: tuple[str, ...] = ()) -> Path:
@@ -64,7 +59,7 @@ def test_a_folder_in_lpsolve_kinds_is_a_declared_kind(tmp_path, monkeypatch, run
     missing = tmp_path / "gone"
     monkeypatch.setenv(ENVIRONMENT, f"{folder}{os.pathsep}{missing}")
     found = listing(run)
-    assert list(found) == [*KINDS, "latin"]
+    assert list(found) == [*KINDS, "sudoku", "latin"]
     entry = found["latin"]
     assert (entry["source"], entry["location"], entry["shadows"]) == ("declared", str(latin), False)
     assert entry["extensions"] == [".latin"]
@@ -74,14 +69,31 @@ def test_a_folder_in_lpsolve_kinds_is_a_declared_kind(tmp_path, monkeypatch, run
     status, out, _ = run("kinds")
     line = next(line for line in out.splitlines() if line.startswith("latin "))
     assert line.split()[:4] == ["latin", "declared", ".latin", "1"]
-    status, _, err = run("kinds", "sudoku")  # a missing folder is named, not an error
-    assert status == 2 and err.startswith("error: unknown kind 'sudoku'; expected one of hidato,")
-    assert err.endswith(f"latin; {ENVIRONMENT} names no folder {missing}\n")
-    if READER is None:
-        assert NOT_YET in entry["problem"]
-        status, out, err = run("solve", small)
-        assert (status, out) == (2, "")
-        assert err == f"error: kind latin ({latin}): {NOT_YET}\n"
+    status, _, err = run("kinds", "kakuro")  # a missing folder is named, not an error
+    assert status == 2 and err.startswith("error: unknown kind 'kakuro'; expected one of hidato,")
+    assert err.endswith(f"sudoku, latin; {ENVIRONMENT} names no folder {missing}\n")
+    assert entry["problem"].startswith(str(latin / "kind.toml"))  # not a declaration
+
+
+def test_the_bundled_declared_kinds_are_listed_with_their_instances(run) -> None:
+    """Sudoku comes with lpsolve as a folder: listed as declared, its puzzles named
+    KIND/FILE as the commands take them, and solved by that name or by its file."""
+    entry = listing(run)["sudoku"]
+    folder = ROOT / "lpsolve" / "kinds" / "sudoku"
+    assert (entry["source"], entry["location"], entry["shadows"]) == (
+        "declared",
+        str(folder),
+        False,
+    )
+    names = {i["name"]: i["path"] for i in entry["instances"]}
+    assert names["sudoku/wikipedia.sudoku"] == str(folder / "instances" / "wikipedia.sudoku")
+    assert not any(name.endswith(".solution") for name in names)
+    assert {"picture", "explanation", "janko layout"} <= set(entry["capabilities"])
+    published = (folder / "instances" / "wikipedia.sudoku.solution").read_text().split()[2:]
+    for named in ("sudoku/wikipedia", str(folder / "instances" / "wikipedia.sudoku")):
+        status, out, _ = run("solve", named)
+        assert status == 0 and out.split()[: len(published)] == published
+        assert "search complete: unique" in out
 
 
 def test_kinds_dir_comes_first_and_may_be_the_kinds_own_folder(tmp_path, monkeypatch, run):
@@ -105,9 +117,6 @@ def test_a_folder_kind_takes_the_place_of_the_built_in_one(tmp_path, run) -> Non
     assert registry.get("tiling") is KINDS["tiling"]
     with pytest.raises(UsageError, match=r"unknown kind '\.\./takuzu'"):  # names, never paths
         registry.get("../takuzu")
-    if READER is None:
-        status, _, err = run("solve", "takuzu/seed-8x8", "--kinds", str(tmp_path))
-        assert status == 2 and err.endswith(f"{NOT_YET}\n")
     assert run("solve", "takuzu/seed-8x8")[0] == 0  # without the folder: the built-in
 
 

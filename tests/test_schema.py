@@ -45,9 +45,10 @@ def test_the_kinds_are_the_registrys(validator) -> None:
     enums = re.findall(r'"enum": \[([^\]]*)\]', stored)
     assert not [name for name in KINDS for enum in enums if f'"{name}"' in enum]
     assert not [name for name in KINDS if f" {name} [" in stored]  # a given's JSON form
-    assert validator.schema["$defs"]["kind"]["enum"] == list(KINDS)
+    assert validator.schema["$defs"]["kind"]["enum"] == [*KINDS, "sudoku"]
     given = validator.schema["$defs"]["given"]["description"]
     assert "hidato [x, y, n], magic [row, col, value], takuzu [row, col, digit]" in given
+    assert "sudoku [row, col, value]" in given  # a declared kind's: its clue's arguments
 
 
 def agree(data: dict, status: int) -> None:

@@ -14,7 +14,7 @@ import os
 import sys
 
 from .. import limits
-from ..errors import PuzzleError, UsageError
+from ..errors import LpsolveError, PuzzleError, UsageError
 from ..puzzle import Capability, Kind, Puzzle
 from . import textformat
 from .builtin import BUILT_IN, BuiltInKind
@@ -35,9 +35,10 @@ def _json_kinds() -> str:
 
 
 def preload(path: str, kind: str | None = None) -> None:
-    """Import the module of the kind ``path`` will be read as, if that can be told
-    from ``kind`` or the extension: a command calls this before its jobs fork, so that
-    they inherit the module rather than each import it (and the parent again)."""
+    """Import the module of the kind ``path`` will be read as, or read its declaration,
+    if that can be told from ``kind`` or the extension: a command calls this before its
+    jobs fork, so that they inherit the module or the declaration rather than each
+    import or read it (and the parent again)."""
     try:
         extension = os.path.splitext(locate(path)[1])[1].lower()
     except PuzzleError:  # reading it will say so
@@ -48,6 +49,11 @@ def preload(path: str, kind: str | None = None) -> None:
         found = [k for k in KINDS.values() if k.supports(Capability.JSON_INPUT)]
     else:
         found = [EXTENSIONS[extension]] if extension in EXTENSIONS else []
+    if not found and (kind is not None or extension):
+        try:  # a declared kind (a plugin's is imported by looking it up)
+            registry().find(kind) if kind is not None else registry().for_extension(extension)
+        except LpsolveError:  # reading the puzzle will say so
+            return
     for each in found:
         each.puzzle_class  # noqa: B018 (importing its module is the point)
 
@@ -89,9 +95,12 @@ def parse_text(text: str, source: str, extension: str, kind: str | None = None) 
             raise document.error('"kind" must be a string such as "hidato"', "kind")
         else:
             found = registry().find(data["kind"])
-            if found is None or not found.supports(Capability.JSON_INPUT):
+            if found is None:
                 shown = limits.quoted(data["kind"])
                 message = f"unknown kind {shown}; expected one of {_json_kinds()}"
+                raise document.error(message, "kind")
+            if not found.supports(Capability.JSON_INPUT):
+                message = f"kind {found.name} has no JSON input; JSON puzzles are {_json_kinds()}"
                 raise document.error(message, "kind")
             spec = found
         return spec.from_json(data, text, source)
@@ -192,7 +201,13 @@ def _bundled(name: str) -> tuple[str, str]:
 
 def _is_puzzle_file(name: str) -> bool:
     extension = os.path.splitext(name)[1].lower()
-    return extension in EXTENSIONS or extension == ".json"
+    if extension in EXTENSIONS or extension == ".json":
+        return True
+    # a bundled declared kind's instances: every file but the published solutions
+    from ..resources import SOLUTION_SUFFIX, declared_kind_folder
+
+    first = os.path.normpath(name).split(os.sep)[0]
+    return declared_kind_folder(first) is not None and not name.endswith(SOLUTION_SUFFIX)
 
 
 def _bundled_puzzles() -> list[str]:

@@ -10,7 +10,9 @@ Three sources, in this order of precedence:
    lpsolve). A folder in ``LPSOLVE_KINDS`` that does not exist is passed over, as
    ``PATH`` does, but named when a kind is not found; one named by ``--kinds`` is an
    error.
-2. **Built-in**: the kinds of :mod:`lpsolve.kinds.builtin`.
+2. **Built-in**: the kinds of :mod:`lpsolve.kinds.builtin`, then the declared kinds
+   that come with lpsolve (the folders ``lpsolve/kinds/NAME/`` holding a
+   ``kind.toml``, such as ``sudoku``: listed as ``declared``).
 3. **Plugins**: packages that register a ``module:callable`` under the entry-point
    group ``lpsolve.kinds``; the callable returns a :class:`~lpsolve.puzzle.Kind` or a
    list of them. A plugin never takes a name a folder or a built-in kind has (it is
@@ -18,11 +20,11 @@ Three sources, in this order of precedence:
 
 Finding a built-in kind costs nothing at start-up: no declaration is read and
 ``importlib.metadata`` (as costly as importing clingo) is not imported unless a name
-or an extension is not found among the folders and the built-in kinds.
+or an extension is not found among the folders and the built-in kinds. A bundled
+declared kind is found by a ``stat`` of its folder's ``kind.toml``; its declaration is
+read (``tomllib``) only when it is used.
 
-Reading a declared kind's folder is :func:`lpsolve.kinds.declared.load_kind`'s work
-(``load_kind(folder: str) -> Kind``); until that package is there, a declared kind is
-listed, and using it is refused in one line.
+Reading a declared kind's folder is :func:`lpsolve.kinds.declared.load_kind`'s work.
 """
 
 from __future__ import annotations
@@ -32,8 +34,9 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ..errors import LpsolveError, NotSupported, UsageError
+from ..errors import LpsolveError, UsageError
 from ..puzzle import Instance, Kind, Origin
+from ..resources import SOLUTION_SUFFIX, declared_kind_folder, declared_kind_folders
 from .builtin import BUILT_IN
 
 #: the environment variable naming folders of kinds, separated as ``PATH`` is
@@ -57,6 +60,7 @@ class Listed(NamedTuple):
     kind: Kind | None  # None: found but not usable, ``problem`` says why
     problem: str = ""
     shadows: bool = False  # a folder kind used in place of the built-in kind of its name
+    bundled: bool = False  # a declared kind that comes with lpsolve
 
 
 class Registry:
@@ -75,7 +79,7 @@ class Registry:
         self.folders = [*folders, *(entry for entry in named if os.path.isdir(entry))]
         #: the ``LPSOLVE_KINDS`` entries that are no folder
         self.missing = [entry for entry in named if not os.path.isdir(entry)]
-        self._declared: dict[str, Kind] = {}
+        self._declared: dict[str, Kind] = {}  # by folder
         self._plugins: list[Listed] | None = None
 
     # -- looking a kind up --------------------------------------------------------------
@@ -100,6 +104,9 @@ class Registry:
             return self._declared_kind(name, folder)
         if name in BUILT_IN:
             return BUILT_IN[name]
+        bundled = declared_kind_folder(name)
+        if bundled is not None:
+            return self._declared_kind(name, bundled)
         for listed in self.plugins():
             if listed.name == name:
                 if listed.kind is None:
@@ -119,7 +126,10 @@ class Registry:
         built_in = _BUILT_IN_EXTENSIONS.get(extension)
         if built_in is not None and (not self.folders or self.folder_of(built_in.name) is None):
             return built_in
-        for other, folder in self.folder_kinds():
+        bundled = declared_kind_folder(name) if NAME.fullmatch(name) else None
+        if bundled is not None and name not in BUILT_IN:
+            return self._declared_kind(name, bundled)
+        for other, folder in [*self.folder_kinds(), *self.bundled_kinds()]:
             try:
                 kind = self._declared_kind(other, folder)
             except LpsolveError:  # unusable: it says so when it is named or listed
@@ -158,22 +168,34 @@ class Registry:
                     found.setdefault(sub, inside)
         return list(found.items())
 
+    def bundled_kinds(self) -> list[tuple[str, str]]:
+        """The declared kinds that come with lpsolve and are in use, as (name, folder):
+        those no folder kind and no built-in kind takes the name of."""
+        taken = {*BUILT_IN, *(name for name, _ in self.folder_kinds())}
+        return [(n, f) for n, f in declared_kind_folders().items() if n not in taken]
+
     def _declared_kind(self, name: str, folder: str) -> Kind:
-        if name not in self._declared:
-            self._declared[name] = load_declared(name, folder)
-        return self._declared[name]
+        if folder not in self._declared:
+            self._declared[folder] = load_declared(name, folder)
+        return self._declared[folder]
 
     def plugins(self) -> list[Listed]:
         """The kinds installed packages add (loaded once, at the first need)."""
         if self._plugins is None:
-            self._plugins = _load_plugins({*BUILT_IN, *(name for name, _ in self.folder_kinds())})
+            taken = {
+                *BUILT_IN,
+                *declared_kind_folders(),
+                *(name for name, _ in self.folder_kinds()),
+            }
+            self._plugins = _load_plugins(taken)
         return self._plugins
 
     # -- every kind --------------------------------------------------------------------
 
     def listing(self) -> list[Listed]:
-        """Every kind found: the built-in ones (a folder kind of the same name in its
-        place), then the other folder kinds, then the plugins'."""
+        """Every kind found: the built-in ones, then the declared ones that come with
+        lpsolve (for each, a folder kind of the same name in its place), then the other
+        folder kinds, then the plugins'."""
         return self._listing_without_plugins() + self.plugins()
 
     def _listing_without_plugins(self) -> list[Listed]:
@@ -184,16 +206,27 @@ class Registry:
                 found.append(self._listed_folder(name, folders.pop(name)))
             else:
                 found.append(Listed(name, Origin.BUILT_IN, kind.location, kind))
+        for name, folder in declared_kind_folders().items():
+            if name in BUILT_IN:
+                continue  # a built-in kind's name: never used (a test keeps them apart)
+            if name in folders:
+                found.append(self._listed_folder(name, folders.pop(name), shadows=True))
+            else:
+                found.append(self._listed_folder(name, folder, bundled=True))
         found += [self._listed_folder(name, folder) for name, folder in folders.items()]
         return found
 
-    def _listed_folder(self, name: str, folder: str) -> Listed:
+    def _listed_folder(
+        self, name: str, folder: str, *, shadows: bool | None = None, bundled: bool = False
+    ) -> Listed:
         try:
             kind: Kind | None = self._declared_kind(name, folder)
             problem = ""
         except LpsolveError as error:
             kind, problem = None, str(error)
-        return Listed(name, Origin.DECLARED, folder, kind, problem, name in BUILT_IN)
+        if shadows is None:
+            shadows = name in BUILT_IN
+        return Listed(name, Origin.DECLARED, folder, kind, problem, shadows, bundled)
 
     def extensions(self, plugins: bool = True) -> set[str]:
         """The file extensions of every kind (a declared kind not readable yet: its
@@ -221,7 +254,8 @@ def _base(folder: str) -> str:
 
 
 def declared_instances(folder: str) -> list[Instance]:
-    """The puzzle files in a declared kind's ``instances/`` folder (sorted)."""
+    """The puzzle files in a declared kind's ``instances/`` folder (sorted), for a kind
+    that cannot be read (a readable one lists its own)."""
     inside = os.path.join(folder, INSTANCES)
     if not os.path.isdir(inside):
         return []
@@ -229,19 +263,15 @@ def declared_instances(folder: str) -> list[Instance]:
         Instance(os.path.join(inside, name), os.path.join(inside, name))
         for name in sorted(os.listdir(inside))
         if os.path.isfile(os.path.join(inside, name))
+        and not name.startswith(".")
+        and not name.endswith(SOLUTION_SUFFIX)
     ]
 
 
 def load_declared(name: str, folder: str) -> Kind:
     """The kind the folder declares (its ``kind.toml``), read by
     :func:`lpsolve.kinds.declared.load_kind`."""
-    import importlib.util  # only for a declared kind
-
-    if importlib.util.find_spec(f"{__package__}.declared") is None:
-        raise NotSupported(
-            f"kind {name} ({folder}): declared kinds: not supported yet", name, "declared kinds"
-        )
-    from .declared import load_kind  # type: ignore[import-not-found,unused-ignore]
+    from .declared import load_kind
 
     kind: Kind = load_kind(folder)
     return kind
@@ -273,6 +303,13 @@ def _load_plugins(taken: set[str]) -> list[Listed]:
                 taken.add(kind.name)
                 found.append(Listed(kind.name, Origin.PLUGIN, where, kind))
     return found
+
+
+def lpsolve_kinds() -> list[Kind]:
+    """The kinds that come with lpsolve: the built-in ones, then the bundled declared
+    ones (no folder, no plugin: what the docs' tables list)."""
+    listed = Registry((), environment="")._listing_without_plugins()
+    return [each.kind for each in listed if each.kind is not None]
 
 
 _current: Registry | None = None
