@@ -14,8 +14,6 @@ from .kind import (
     DeclaredKind,
     DeclaredPuzzle,
     DeclaredSolution,
-    Instance,
-    Violation,
     bundled_kinds,
     load_kind,
 )
@@ -27,8 +25,6 @@ __all__ = [
     "DeclaredKind",
     "DeclaredPuzzle",
     "DeclaredSolution",
-    "Instance",
-    "Violation",
     "bundled_kinds",
     "load_kind",
 ]
