@@ -163,6 +163,7 @@ SLOW_TESTS = frozenset(
         "tests/test_grade.py::test_reference_encoding_grades_all_correct[tiling]",
         "tests/test_input_limits.py::test_a_1000x1000_hidato_board_is_accepted",
         "tests/test_input_limits.py::test_a_contradiction_at_the_end_of_a_long_game_is_found_quickly",
+        "tests/test_kakuro.py::test_the_published_solution_is_the_one_found_and_it_is_unique[janko-990.kakuro]",  # 29 x 39
         "tests/test_limits.py::test_ctrl_c_during_grounding",
         "tests/test_limits.py::test_draw_solve_timeout",
         "tests/test_limits.py::test_grade_ctrl_c_in_a_students_grounding",
