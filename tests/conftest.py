@@ -178,6 +178,7 @@ SLOW_TESTS = frozenset(
         "tests/test_mastermind.py::test_play_assistant_reprompts_on_bad_lines_and_ends_at_eof",
         "tests/test_mastermind.py::test_ctrl_c_on_count_prints_at_least_the_codes_counted",
         "tests/test_mastermind.py::test_ctrl_c_on_a_listing_prints_the_exact_count_and_the_codes_found",
+        "tests/test_nonogram.py::test_the_published_solution_is_the_one_found_and_it_is_unique[puzzlekit-715-30x40.nonogram]",  # 30 x 40
         "tests/test_schema.py::test_answers_follow_the_schema[solve --count0]",
         "tests/test_schema.py::test_grade_reports_follow_the_schema[hidato_plain.lp]",
         "tests/test_schema.py::test_mastermind_answers_follow_the_schema[seed-6x9.mastermind --suggest --top 2]",
