@@ -4,6 +4,7 @@ solutions, an answer changed in one place, and the rules the check names for it.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from lpsolve.kinds.declared import DeclaredSolution, load_kind
 from lpsolve.kinds.declared.kind import DeclaredKind, DeclaredPuzzle, Instance
 
 from .conftest import ROOT
+from .test_fuzz import fuzz
 
 
 def kind(name: str) -> DeclaredKind:
@@ -77,3 +79,17 @@ def refusal(definition: DeclaredKind, text: str, source: str = "bad") -> str:
     message = str(error.value)
     assert "\n" not in message
     return message
+
+
+def assert_mutated_files_load_or_are_refused(definition: DeclaredKind, count: int = 60) -> None:
+    """The kind's bundled puzzles mutated as benchmarks/fuzz.py mutates puzzle files
+    (huge, negative and 32-bit-edge numbers, odd bytes, cut and doubled lines): each
+    loads, or is refused in one line at its place; never another exception."""
+    rng = random.Random(definition.name)
+    texts = [Path(i.path).read_text() for i in definition.instances()]
+    for _ in range(count):
+        text = fuzz.mutate(rng.choice(texts), rng)
+        try:
+            definition.parse(text, "x")
+        except PuzzleError as error:
+            assert error.line and error.col and "\n" not in str(error), str(error)

@@ -14,6 +14,7 @@ import pytest
 from lpsolve import api
 
 from .genre_cases import (
+    assert_mutated_files_load_or_are_refused,
     assert_solves_to_its_published_solution,
     atom,
     every_solution,
@@ -218,6 +219,10 @@ def test_a_bad_file_is_refused_in_one_line_at_its_place(text: str, expected: str
 
 
 # -- the kind is a folder --------------------------------------------------------------
+
+
+def test_mutated_files_load_or_are_refused_in_one_line() -> None:
+    assert_mutated_files_load_or_are_refused(JIGSAW)
 
 
 def test_the_kind_is_read_from_its_folder() -> None:

@@ -13,6 +13,7 @@ import pytest
 from lpsolve import api
 
 from .genre_cases import (
+    assert_mutated_files_load_or_are_refused,
     assert_solves_to_its_published_solution,
     atom,
     every_solution,
@@ -286,6 +287,10 @@ GOOD = "3 3\n- 4, 3,\n,4 0 0\n,3 0 0\n"
 )
 def test_a_bad_file_is_refused_in_one_line_at_its_place(text: str, expected: str) -> None:
     assert refusal(KAKURO, text) == expected
+
+
+def test_mutated_files_load_or_are_refused_in_one_line() -> None:
+    assert_mutated_files_load_or_are_refused(KAKURO)
 
 
 def test_the_kind_is_read_from_its_folder() -> None:

@@ -14,6 +14,7 @@ import pytest
 from lpsolve import api
 
 from .genre_cases import (
+    assert_mutated_files_load_or_are_refused,
     assert_solves_to_its_published_solution,
     atom,
     every_solution,
@@ -222,6 +223,10 @@ GOOD = "4 4\n9 - 8 3\n- 7 - -\n4 - - 9\n- - - -\n2 2 4 1\n2 3 4 1\n6 3 4 5\n6 3 
 )
 def test_a_bad_file_is_refused_in_one_line_at_its_place(text: str, expected: str) -> None:
     assert refusal(KILLER, text) == expected
+
+
+def test_mutated_files_load_or_are_refused_in_one_line() -> None:
+    assert_mutated_files_load_or_are_refused(KILLER)
 
 
 def test_the_kind_is_read_from_its_folder() -> None:

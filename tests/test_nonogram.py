@@ -14,6 +14,7 @@ import pytest
 from lpsolve import api
 
 from .genre_cases import (
+    assert_mutated_files_load_or_are_refused,
     assert_solves_to_its_published_solution,
     atom,
     every_solution,
@@ -195,6 +196,10 @@ GOOD = "2 3\n1\n2\n1\n3\n1\n"
 )
 def test_a_bad_file_is_refused_in_one_line_at_its_place(text: str, expected: str) -> None:
     assert refusal(NONOGRAM, text) == expected
+
+
+def test_mutated_files_load_or_are_refused_in_one_line() -> None:
+    assert_mutated_files_load_or_are_refused(NONOGRAM)
 
 
 def test_the_kind_is_read_from_its_folder() -> None:

@@ -15,6 +15,7 @@ import pytest
 from lpsolve import api
 
 from .genre_cases import (
+    assert_mutated_files_load_or_are_refused,
     assert_solves_to_its_published_solution,
     atom,
     every_solution,
@@ -243,6 +244,10 @@ GOOD = "4 4 4\n- - - -\n- - - -\n1 2 3 -\n- - - -\n- - - -\n- - - -\n- - - -\n1 
 )
 def test_a_bad_file_is_refused_in_one_line_at_its_place(text: str, expected: str) -> None:
     assert refusal(SKYSCRAPERS, text) == expected
+
+
+def test_mutated_files_load_or_are_refused_in_one_line() -> None:
+    assert_mutated_files_load_or_are_refused(SKYSCRAPERS)
 
 
 def test_the_kind_is_read_from_its_folder() -> None:
