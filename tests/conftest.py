@@ -173,6 +173,7 @@ SLOW_TESTS = frozenset(
         "tests/test_grade.py::test_reference_encoding_grades_all_correct[tiling]",
         "tests/test_input_limits.py::test_a_1000x1000_hidato_board_is_accepted",
         "tests/test_input_limits.py::test_a_contradiction_at_the_end_of_a_long_game_is_found_quickly",
+        "tests/test_kakuro.py::test_the_published_solution_is_the_one_found_and_it_is_unique[janko-990.kakuro]",  # 29 x 39
         "tests/test_limits.py::test_ctrl_c_during_grounding",
         "tests/test_limits.py::test_draw_solve_timeout",
         "tests/test_limits.py::test_grade_ctrl_c_in_a_students_grounding",
@@ -187,6 +188,7 @@ SLOW_TESTS = frozenset(
         "tests/test_mastermind.py::test_play_assistant_reprompts_on_bad_lines_and_ends_at_eof",
         "tests/test_mastermind.py::test_ctrl_c_on_count_prints_at_least_the_codes_counted",
         "tests/test_mastermind.py::test_ctrl_c_on_a_listing_prints_the_exact_count_and_the_codes_found",
+        "tests/test_nonogram.py::test_the_published_solution_is_the_one_found_and_it_is_unique[puzzlekit-715-30x40.nonogram]",  # 30 x 40
         "tests/test_schema.py::test_answers_follow_the_schema[solve --count0]",
         "tests/test_schema.py::test_grade_reports_follow_the_schema[hidato_plain.lp]",
         "tests/test_schema.py::test_mastermind_answers_follow_the_schema[seed-6x9.mastermind --suggest --top 2]",

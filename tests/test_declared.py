@@ -570,6 +570,16 @@ def test_lines_pairs_ids_defaults_and_optional_blocks(tmp_path: Path) -> None:
         kind.parse("2 3 4\n", "x")
 
 
+def test_a_line_blocks_tokens_are_numbered_by_their_place_in_the_line(tmp_path: Path) -> None:
+    kind = load_kind(write_kind(tmp_path, "lines", LINES_TOML))
+    puzzle = kind.parse("2 3\n1 - 2\n0\n0\nx x a\nb x a\n", "x.lines")
+    assert [row for row in puzzle.rows if row[0] == "seen"] == [
+        ("seen", "top", 0, 1),
+        ("seen", "top", 2, 2),
+    ]
+    assert [c.text for c in puzzle.clues()] == ["1 in top 1", "2 in top 3"]
+
+
 def test_marks_directions_regions_and_kept_tokens_are_written(tmp_path: Path) -> None:
     kind = load_kind(write_kind(tmp_path, "lines", LINES_TOML))
     puzzle = kind.parse("2 3\n- - -\n0\n0\nx x a\nb 3, a\n", "x.lines")

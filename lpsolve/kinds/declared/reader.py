@@ -227,9 +227,13 @@ class _BlockReader:
                     where,
                 )
             for item, (token, col) in enumerate(found):
-                where = {"R": k, "C": item} if shape == "grid" else {"K": k}
-                if shape == "lines":
-                    where["I"] = item
+                # a grid's cell; a line's token (K); a lines block's line and token
+                if shape == "grid":
+                    where = {"R": k, "C": item}
+                elif shape == "line":
+                    where = {"K": item}
+                else:
+                    where = {"K": k, "I": item}
                 self.token(token, line.number, col, where, (k, item), rows, clues)
             read.append(tuple(token for token, _ in found))
         self.tokens = tuple(read)
