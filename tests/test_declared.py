@@ -350,9 +350,11 @@ def test_a_check_that_grounding_cannot_decide_is_refused(tmp_path: Path) -> None
         api.solve(puzzle)
 
 
-def test_urls_are_reserved_not_read(latin) -> None:
-    with pytest.raises(UsageError, match=r"cannot read puzz\.link URLs yet"):
-        latin.from_url("https://puzz.link/p?sudoku/4/4/g", "<url>")
+def test_a_kind_without_input_url_reads_no_links(latin) -> None:
+    with pytest.raises(UsageError, match=r"kind latin has no puzz\.link form"):
+        latin.from_url("https://puzz.link/p?sudoku/4/4/g")
+    with pytest.raises(UsageError, match=r"kind latin has no puzz\.link form"):
+        latin.parse(latin_text(["1"]), "x.latin").to_url()
 
 
 # -- bad declarations: one line FILE:LINE:COL --------------------------------------------

@@ -235,13 +235,13 @@ class DeclaredKind:
             raise _not_utf8(error.object, error.start, bom, path) from None
         return self.parse(text, path, os.path.splitext(path)[1])
 
-    def from_url(self, url: str, source: str) -> DeclaredPuzzle:
-        """puzz.link links are not read yet: the declaration's ``[input.url]`` is
-        reserved for them."""
-        raise UsageError(
-            f"{source}: kind {self.name} cannot read puzz.link URLs yet (declared kinds' "
-            "[input.url] codecs are not implemented)"
-        )
+    def from_url(self, url: str, source: str | None = None) -> DeclaredPuzzle:
+        """The puzzle a puzz.link link of one of the kind's genres holds
+        (``[input.url]``, :mod:`.urls`); messages name the link (``source`` is not
+        used: the link is its own name)."""
+        from . import urls
+
+        return urls.read_link(self, url)
 
 
 def _declaration_bytes(path: str) -> bytes:
@@ -406,6 +406,12 @@ class DeclaredPuzzle(Puzzle):
             if block.shape == "grid" and tokens:
                 return [list(row) for row in tokens]
         raise UsageError(f"{self.source}: kind {self.kind} has no grid to write in janko's layout")
+
+    def to_url(self) -> str:
+        """The puzzle as a puzz.link link (``[input.url]``, :mod:`.urls`)."""
+        from . import urls
+
+        return urls.encode_url(self)
 
     def solution_json(self, solution: DeclaredSolution) -> Any:
         if self.declaration.output.json == "atoms":
