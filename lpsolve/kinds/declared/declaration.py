@@ -969,12 +969,6 @@ class _Reading:
                         at_key=True,
                     )
                 values[key] = mapping.string(key, pattern=LITERAL, expected="a token", most=16)
-        if block.blank is None and "" not in values and codec_name not in ("border", "kakuro"):
-            raise entry.error(
-                None,
-                f"block {block.name} has no token for an empty cell (a literal with no "
-                'facts, as "-"): give values = { "" = TOKEN }',
-            )
         return UrlBlock(codec_name, part, values)
 
     def names_list(

@@ -54,10 +54,14 @@ def looks_like_link(text: str) -> bool:
 
 
 def link_source(url: str) -> str:
-    """How messages name a link: itself, cut short if very long."""
-    if len(url) <= SHOWN_LINK_CHARS:
-        return url
-    return url[:SHOWN_LINK_CHARS] + f"...({len(url):,} characters)"
+    """How messages name a link: itself, cut short if very long, any character that
+    is not printable ASCII escaped (a message is one line)."""
+    shown = url[:SHOWN_LINK_CHARS]
+    if not (shown.isascii() and shown.isprintable()):
+        shown = shown.encode("unicode_escape").decode("ascii")
+    if len(url) > SHOWN_LINK_CHARS:
+        shown += f"...({len(url):,} characters)"
+    return shown
 
 
 class Link(NamedTuple):
@@ -188,6 +192,8 @@ def janko_text(kind: str, declaration: Declaration, link: Link) -> LinkText:
             raise link.error(
                 f"{what} {value - grow}: kind {kind} takes {lo - grow}..{hi - grow}", at
             )
+    if spec.square and rows != cols:
+        raise link.error(f"the board must be square, not {link.cols} x {link.rows}", link.rows_at)
     limits.check_count(
         rows * cols, limits.MAX_BOARD_CELLS, "cells", link.source, 1, link.cols_at + 1
     )
@@ -256,7 +262,10 @@ def _token(kind: str, block: Block, entry: UrlBlock, value: str, at: int, link: 
     if value in entry.values:
         return entry.values[value]
     if value == EMPTY:
-        assert block.blank is not None  # the declaration reader made sure
+        if block.blank is None:
+            raise link.error(
+                f"an empty cell: kind {kind} has no empty cells in block {block.name}", at
+            )
         return block.blank
     if value == UNKNOWN:
         raise link.error(
