@@ -474,6 +474,28 @@ def test_skyscrapers_givens_are_written_only_when_there_are_some(genres) -> None
         kind.parse("2 2 1\n- -\n- -\n- -\n- -\n", "x.skyscrapers").to_url()
 
 
+def test_an_optional_block_a_link_leaves_out_is_blank_where_the_file_needs_it(tmp_path):
+    """Two optional blocks, the file's first one last in the link: a link that stops
+    before it reads as a file with that block blank (a file may leave out only its
+    last blocks)."""
+    toml = (
+        'format = 1\ntitle = "two"\nrules = "test"\n[input.header]\n'
+        + grid("first", f'{{ match = "-" }}, {NUMBER}')
+        + "optional = true\n"
+        + grid("second", f'{{ match = "-" }}, {NUMBER}')
+        + "optional = true\n"
+        + OUTPUT
+        + '[input.url]\nnames = ["two"]\n'
+        + 'blocks = { second = { codec = "4cell" }, first = { codec = "number16" } }\n'
+    )
+    kind = load_kind(write_genre(tmp_path, "two", toml))
+    _, text = urls.decode_url("https://puzz.link/p?two/2/1/1g", [kind])
+    assert text == "1 2\n- -\n1 -\n"
+    assert kind.parse(text, "x.two").to_url() == "https://puzz.link/p?two/2/1/b"
+    _, text = urls.decode_url("https://puzz.link/p?two/2/1/6", [kind])
+    assert text == "1 2\n- -\n1 -\n"
+
+
 # -- malformed links: one line at the character -----------------------------------------
 
 BAD_LINKS = [
@@ -652,4 +674,5 @@ def test_a_file_named_like_a_link_is_a_file(tmp_path, monkeypatch) -> None:
     # the quick test the file reading makes agrees with the links module's
     for start in LINK_STARTS:
         assert urls.looks_like_link(start + "x")
+    assert {f"{host}/" for host in urls.HOSTS} <= set(LINK_STARTS)
     assert not urls.looks_like_link("instances/x")

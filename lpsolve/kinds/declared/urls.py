@@ -234,10 +234,20 @@ def janko_text(kind: str, declaration: Declaration, link: Link) -> LinkText:
             raise link.error("unexpected '/' in the link's body", rest[1][1] - 1)
     cursor = Cursor(link.url, body_at, body_end)
     blocks: dict[int, list[list[tuple[str, int]]]] = {}
+    left_out: set[int] = set()  # optional blocks the link leaves out (Skyscrapers' givens)
     for step in steps(declaration):
         codec = CODECS[step.codec]
-        if cursor.done() and all(block.optional for _, block, _ in step.blocks):
-            continue  # a block the link leaves out (Skyscrapers without givens)
+        if cursor.done() and all(
+            block.optional and (block.blank is not None or "" in entry.values)
+            for _, block, entry in step.blocks
+        ):
+            for i, block, entry in step.blocks:
+                shape = codec.shape(entry.part, link.rows, link.cols)
+                width = 1 if shape.kind == "lists" else shape.length
+                blank = entry.values.get("", block.blank)
+                blocks[i] = [[(blank, body_end)] * width for _ in range(shape.count)]
+                left_out.add(i)
+            continue
         try:
             parts = codec.decode(cursor, link.rows, link.cols)
         except LinkError as error:
@@ -254,7 +264,7 @@ def janko_text(kind: str, declaration: Declaration, link: Link) -> LinkText:
             f"{left:,} more character{'s' if left > 1 else ''}",
             cursor.at,
         )
-    return _layout(declaration, values, header_places, blocks, link)
+    return _layout(declaration, values, header_places, blocks, left_out, link)
 
 
 def _token(kind: str, block: Block, entry: UrlBlock, value: str, at: int, link: Link) -> str:
@@ -280,10 +290,11 @@ def _layout(
     values: dict[str, int],
     header_places: dict[str, tuple[str, int]],
     blocks: dict[int, list[list[tuple[str, int]]]],
+    left_out: set[int],
     link: Link,
 ) -> LinkText:
-    """The janko text: the header, then each block (trailing blocks the link left out
-    omitted), and the link's index of every token."""
+    """The janko text: the header, then each block (those the link left out blank, or
+    omitted at the end, as a file may), and the link's index of every token."""
     places: dict[tuple[int, int], tuple[int, str]] = {}
     starts = sorted({at for block in blocks.values() for line in block for _, at in line})
     ends = dict(zip(starts, [*starts[1:], len(link.url)], strict=True))
@@ -298,12 +309,10 @@ def _layout(
         places[(1, col)] = (at, text)
         col += len(token) + 1
     lines = [" ".join(header)]
-    last = max(blocks, default=-1)
-    for i, block in enumerate(declaration.blocks):
-        if i not in blocks:
-            if i > last:
-                break
-            raise link.error(f"the link leaves out block {block.name}", len(link.url))
+    shown = len(declaration.blocks)
+    while shown and shown - 1 in left_out:
+        shown -= 1
+    for i in range(shown):
         for line in blocks[i]:
             col = 1
             parts = []
