@@ -676,3 +676,17 @@ def test_a_file_named_like_a_link_is_a_file(tmp_path, monkeypatch) -> None:
         assert urls.looks_like_link(start + "x")
     assert {f"{host}/" for host in urls.HOSTS} <= set(LINK_STARTS)
     assert not urls.looks_like_link("instances/x")
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.randoms(use_true_random=False), st.sampled_from(sorted(GENRES)))
+def test_a_mutated_input_url_loads_or_is_refused_at_its_place(tmp_path_factory, rng, genre):
+    toml = kind_toml(genre)
+    start = toml.index("[input.url]")
+    mutated = toml[:start] + fuzz.mutate(toml[start:], rng)
+    folder = write_genre(tmp_path_factory.mktemp("mutated"), genre, mutated)
+    try:
+        load_kind(folder)
+    except PuzzleError as error:
+        assert "\n" not in str(error)
+        assert error.source.endswith("kind.toml") and error.line is not None
