@@ -113,7 +113,7 @@ def encoding_forms(kind, repeat: int) -> Table:
         "B / A",
     ):
         table.add_column(column, justify="left" if column == "instance" else "right")
-    cardinality = Path(kind.encoding.path).read_text()
+    cardinality = Path(kind.encoding).read_text()
     for instance in kind.instances():
         puzzle = kind.load(instance.path)
         if puzzle.size[0] < 9:
@@ -161,7 +161,7 @@ def whole_process(kind, repeat: int) -> Table:
             facts = Path(folder) / f"{name}.lp"
             facts.write_text(kind.load(path).facts_text())
             ours = [sys.executable, "-c", LIBRARY_SOLVE, str(FOLDER), str(path)]
-            theirs = [sys.executable, "-m", "clingo", kind.encoding.path, str(facts), "-n", "2"]
+            theirs = [sys.executable, "-m", "clingo", kind.encoding, str(facts), "-n", "2"]
             times: dict[str, list[tuple[float, float]]] = {"ours": [], "theirs": []}
             for _ in range(repeat):
                 times["ours"].append(processes.timed(ours)[:2])

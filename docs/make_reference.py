@@ -1,7 +1,9 @@
-"""Write docs/reference.md: every command's ``--help``, as lpsolve prints it.
+"""Write docs/reference.md (every command's ``--help``, as lpsolve prints it) and the
+tables read from the kind registry: the README's kinds and docs/limits.md's input limits.
 
-Run ``python docs/make_reference.py`` after changing a command's arguments or help;
-``tests/test_docs.py`` fails while the page differs from what the commands print.
+Run ``python docs/make_reference.py`` after changing a command's arguments or help, or a
+built-in kind's entry (``lpsolve/kinds/builtin.py``); ``tests/test_docs.py`` fails while
+a page differs from what it would write.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import contextlib
 import io
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 PAGE = Path(__file__).with_name("reference.md")
@@ -36,13 +39,12 @@ def help_text(*words: str) -> str:
 
 def commands() -> list[tuple[str, ...]]:
     """Every command and subcommand, in the order ``lpsolve --help`` lists them."""
-    from lpsolve.cli import COMMANDS
+    from lpsolve.cli import COMMANDS, subcommands
 
     found: list[tuple[str, ...]] = [()]
     for name in COMMANDS:
         found.append((name,))
-        if name == "mastermind" and "usage: lpsolve mastermind play" in help_text(name, "play"):
-            found.append((name, "play"))
+        found += [(name, sub) for sub in subcommands(name)]
     return found
 
 
@@ -59,6 +61,81 @@ def page() -> str:
     return "".join(parts)
 
 
+# -- the tables read from the registry ---------------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Table:
+    """A table a page holds between two marker lines, written from the registry."""
+
+    def __init__(self, path: Path, name: str, make: Callable[[], str]) -> None:
+        self.path, self.make = path, make
+        self.start = f"<!-- {name}: written by python docs/make_reference.py -->\n"
+        self.end = f"<!-- end of {name} -->\n"
+
+    def current(self) -> str:
+        """The page's table as it is now."""
+        text = self.path.read_text()
+        return text[text.index(self.start) + len(self.start) : text.index(self.end)].strip()
+
+    def write(self) -> None:
+        # blank lines around the table: Markdown reads a comment line as an HTML block
+        # that runs on to the next blank line
+        text = self.path.read_text()
+        head, rest = text.split(self.start)
+        _, tail = rest.split(self.end)
+        self.path.write_text(f"{head}{self.start}\n{self.make()}\n{self.end}{tail}")
+
+
+def kinds_table() -> str:
+    """The README's "What it solves": every kind that comes with lpsolve (built-in,
+    then declared), its files and its rules."""
+    from lpsolve.kinds.registry import lpsolve_kinds
+    from lpsolve.puzzle import Capability, Origin
+
+    rows = ["| kind | files | the rules in one line |\n", "|---|---|---|\n"]
+    for kind in lpsolve_kinds():
+        endings = [*kind.extensions, *[".json"] * kind.supports(Capability.JSON_INPUT)]
+        files = ", ".join(f"`{ending}`" for ending in endings)
+        declared = " (declared)" if kind.origin is Origin.DECLARED else ""
+        rows.append(f"| {kind.title}{declared} | {files} | {kind.rules} |\n")
+    return "".join(rows)
+
+
+def limits_table() -> str:
+    """docs/limits.md's input limits: every format's, then each kind's that comes with
+    lpsolve, then every declared kind's."""
+    from lpsolve import limits
+    from lpsolve.kinds.declared import tomltext
+    from lpsolve.kinds.declared.declaration import MAX_ITEMS
+    from lpsolve.kinds.registry import lpsolve_kinds
+
+    rows = [
+        "| what | most |\n",
+        "|---|---|\n",
+        f"| a puzzle file | {limits.MAX_FILE_BYTES // 2**20} MiB |\n",
+        f"| JSON nesting | {limits.MAX_JSON_DEPTH} levels |\n",
+    ]
+    rows += [f"| {note.what} | {note.most} |\n" for k in lpsolve_kinds() for note in k.limits]
+    rows += [
+        "| a declared kind's puzzle | the board limits above, narrowed by its "
+        "declaration's `side` and ranges |\n",
+        f"| a kind's declaration (`kind.toml`) | {tomltext.MAX_DECLARATION_BYTES // 1024} KiB, "
+        f"brackets {tomltext.MAX_NESTING} deep, {MAX_ITEMS} entries a list, names of 32 "
+        "characters ([Adding a puzzle kind](adding-a-kind.md)) |\n",
+    ]
+    return "".join(rows)
+
+
+TABLES = [
+    Table(ROOT / "README.md", "kinds table", kinds_table),
+    Table(ROOT / "docs" / "limits.md", "input limits table", limits_table),
+]
+
+
 if __name__ == "__main__":
     PAGE.write_text(page())
+    for table in TABLES:
+        table.write()
     sys.exit(0)

@@ -166,8 +166,8 @@ def tiling_table(repeat: int, base_inprocess: float, base_cli: float) -> Table:
         puzzle = api.load(path)
         modes = [
             ("every solution", puzzle, partial(api.solve, limit=None)),
-            ("--merge-identical", puzzle.classes(True, False), api.count),  # type: ignore[attr-defined]
-            ("--up-to-symmetry", puzzle.classes(True, True), api.count),  # type: ignore[attr-defined]
+            ("--merge-identical", puzzle.classes(["merge-identical"]), api.count),
+            ("--up-to-symmetry", puzzle.classes(["up-to-symmetry"]), api.count),
         ]
         for what, variant, search in modes:
             count = search(variant).count

@@ -40,5 +40,19 @@ class UsageError(LpsolveError):
     """A command-line or API call that cannot be carried out as asked."""
 
 
+class NotSupported(UsageError):
+    """A puzzle kind lacks what was asked of it (a capability such as a picture or
+    janko's layout, see :class:`lpsolve.puzzle.Capability`): one line, exit 2."""
+
+    def __init__(self, message: str, kind: str = "", missing: str = "") -> None:
+        super().__init__(message)
+        self.kind = kind  # the kind's name
+        self.missing = missing  # what it lacks, in words ("picture", "janko layout")
+
+    def __reduce__(self) -> tuple[type[NotSupported], tuple[str, str, str]]:
+        # supervised jobs hand errors to their parent pickled: keep the fields
+        return type(self), (str(self), self.kind, self.missing)
+
+
 class InternalError(Exception):
     """A bug in lpsolve, e.g. a backend answer that fails the rule checker."""

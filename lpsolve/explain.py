@@ -40,10 +40,10 @@ import clingo
 from clingo import ast
 
 from .backends.asp import log_message
-from .errors import InternalError, LpsolveError, UsageError
+from .errors import InternalError, LpsolveError
 from .kinds import as_puzzle
 from .kinds.textformat import plural
-from .puzzle import Clue, Puzzle, facts_program
+from .puzzle import Capability, Clue, Puzzle, facts_program
 from .resources import encoding_file
 
 _POLL_SECONDS = 0.05
@@ -155,6 +155,12 @@ class Ambiguity:
         }
 
 
+def conflicting_givens(found: Conflict | Ambiguity) -> tuple[Clue, ...]:
+    """The givens an explanation found in conflict, to highlight (none when the
+    puzzle has several solutions)."""
+    return found.clues if isinstance(found, Conflict) else ()
+
+
 # -- a ground program with switchable clues ---------------------------------------------
 
 
@@ -236,10 +242,9 @@ def _checker(puzzle: Puzzle) -> Callable[[Iterable[Clue], Sequence[clingo.Symbol
     """Check a model against the puzzle without the given clues (plain-Python rules)."""
 
     def check(dropped: Iterable[Clue], atoms: Sequence[clingo.Symbol]) -> None:
-        try:
-            reduced = puzzle.without_clues(dropped)
-        except UsageError:  # a kind that cannot drop clues: nothing to check against
+        if not puzzle.supports(Capability.EXPLAIN):  # cannot drop clues: nothing to check
             return
+        reduced = puzzle.without_clues(dropped)
         problems = reduced.violations(puzzle.decode(atoms))
         if problems:
             raise InternalError(

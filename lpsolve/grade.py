@@ -46,7 +46,7 @@ from .kinds import kind_spec, parse_bytes, read_bytes
 from .kinds import load as load_puzzle
 from .kinds.textformat import plural
 from .puzzle import Puzzle
-from .resources import encoding_file, encodings_dir, instances_dir
+from .resources import encoding_file, encodings_dir
 from .supervised import call, remaining
 
 Signature = tuple[str, int]
@@ -464,13 +464,10 @@ class Grade:
 def bundled_instances(kind: str) -> list[Path]:
     """The bundled puzzle files of a kind: ``instances/<kind>/`` files with one of the
     kind's extensions (or JSON), sorted by name."""
-    spec = kind_spec(kind)
-    folder = instances_dir() / kind
-    if not folder.is_dir():
+    found = kind_spec(kind).instances()
+    if not found:
         raise UsageError(f"no bundled instances for kind {kind}; name the instance files")
-    return sorted(
-        p for p in folder.iterdir() if p.is_file() and p.suffix in (*spec.extensions, ".json")
-    )
+    return [Path(instance.path) for instance in found]
 
 
 def bundled_name(kind: str, path: Path) -> str:

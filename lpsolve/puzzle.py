@@ -1,8 +1,16 @@
 """What every puzzle kind provides, and the typed results the backends return.
 
-A kind (``lpsolve/kinds/<kind>.py``) subclasses :class:`Puzzle`: it turns itself
-into ASP facts, decodes a model back into a solution, checks a solution against
-the rules in plain Python and renders it. Backends know nothing about any kind.
+Two protocols, marked ``REQUIRED`` and ``OPTIONAL`` (as CPMpy's solver interface
+does). A :class:`Kind` is a registry entry: its name, rules, file extensions, where
+it comes from, and the :class:`Capability` set it declares. A :class:`Puzzle` is one
+parsed instance (``lpsolve/kinds/<kind>.py`` subclasses it): it turns itself into
+ASP facts, decodes a model back into a solution, checks a solution against the rules
+in plain Python and renders it. An optional method either has a default that is a
+right answer (no clues, no diagnosis) or belongs to a capability, whose default
+refuses with :class:`~lpsolve.errors.NotSupported`. Callers ask the declared set
+(:meth:`Puzzle.supports`, :meth:`Kind.require`), never probe for methods; one test
+checks that each kind declares exactly the capabilities it implements. Backends know
+nothing about any kind.
 """
 
 from __future__ import annotations
@@ -15,7 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
 
 import clingo
 
-from .errors import UsageError
+from .errors import NotSupported
 
 if TYPE_CHECKING:
     from .cspmodel import CspModel
@@ -25,6 +33,199 @@ if TYPE_CHECKING:
 # 10 ms of start-up, a sixth of clingo's own (benchmarks/startup.py).
 
 P = TypeVar("P", bound="Puzzle")
+
+
+class Capability(enum.Enum):
+    """What a kind may offer beyond solving, each by the methods named in its comment.
+    A kind declares its set (:attr:`Kind.capabilities`); the methods of a capability
+    it lacks refuse with :class:`NotSupported`. The value names it in messages."""
+
+    DRAW = "picture"  # Puzzle.svg
+    EXPLAIN = "explanation"  # Puzzle.without_clues (--explain drops clues)
+    CSP = "csp model"  # Puzzle.csp_model (--backend csp, --cross-check)
+    JANKO = "janko layout"  # Puzzle.janko_rows (solve --format janko)
+    CLASSES = "solution classes"  # Puzzle.classes, Kind.solve_options (e.g. --up-to-symmetry)
+    BOARD = "blank board"  # Kind.board_text, Kind.board_forms (the web's builder)
+    JSON_INPUT = "JSON input"  # Kind.from_json (.json puzzle files)
+    URL = "puzz.link form"  # Kind.from_url, Puzzle.to_url (puzz.link links)
+
+    def refusal(self, kind: str, doing: str, hint: str = "") -> NotSupported:
+        """The one-line error for asking ``kind`` for this while ``doing`` something,
+        e.g. "--format janko: kind magic has no janko layout"."""
+        tail = f"; {hint}" if hint else ""
+        return NotSupported(f"{doing}: kind {kind} has no {self.value}{tail}", kind, self.value)
+
+
+#: the methods that make up each capability (``Puzzle.x`` or ``Kind.x``): a kind
+#: declares a capability exactly when it implements these (a test checks every kind)
+CAPABILITY_METHODS: dict[Capability, tuple[str, ...]] = {
+    Capability.DRAW: ("Puzzle.svg",),
+    Capability.EXPLAIN: ("Puzzle.without_clues",),
+    Capability.CSP: ("Puzzle.csp_model",),
+    Capability.JANKO: ("Puzzle.janko_rows",),
+    Capability.CLASSES: ("Puzzle.classes",),
+    Capability.BOARD: ("Kind.board_text",),
+    Capability.JSON_INPUT: ("Kind.from_json",),
+    Capability.URL: ("Kind.from_url", "Puzzle.to_url"),
+}
+
+
+class Origin(enum.Enum):
+    """Where a kind comes from (``lpsolve kinds`` lists it)."""
+
+    BUILT_IN = "built-in"  # a module of lpsolve/kinds/
+    DECLARED = "declared"  # a folder holding a kind.toml (--kinds, LPSOLVE_KINDS)
+    PLUGIN = "plugin"  # a package's entry point in the group lpsolve.kinds
+
+
+class Instance(NamedTuple):
+    """A puzzle file that comes with a kind."""
+
+    name: str  # as commands take it: KIND/FILE for lpsolve's bundled ones
+    path: str  # where it is
+    solution: str | None = None  # its published solution's file, if one is beside it
+
+
+class LimitNote(NamedTuple):
+    """One row of the input limits a kind enforces (docs/limits.md's table)."""
+
+    what: str  # "Takuzu board"
+    most: str  # "4,096 rows or columns, 2,097,152 cells"
+
+
+class SolveOption(NamedTuple):
+    """A ``solve`` flag a kind adds (:attr:`Capability.CLASSES`): ``--NAME``."""
+
+    name: str  # "up-to-symmetry"
+    help: str
+
+
+class BoardForm(NamedTuple):
+    """A blank board the web builder offers for a kind (:attr:`Capability.BOARD`)."""
+
+    name: str  # what the builder's menu says, e.g. "numbrix"
+    extension: str  # of the text :meth:`Kind.board_text` writes
+    hint: str  # what a cell may hold, shown under the board
+    cell_chars: int  # the most characters a cell takes
+    square: bool = False  # rows = columns
+    even: bool = False  # an even number of rows and of columns
+
+
+class Kind(ABC):
+    """A puzzle kind as the registry knows it: what ``--kind``, ``lpsolve kinds``,
+    the JSON schema, the web and the docs read.
+
+    ``REQUIRED`` parts every kind has; ``OPTIONAL`` ones have a default that is a
+    right answer, or belong to a :class:`Capability`, whose default refuses."""
+
+    # -- REQUIRED ---------------------------------------------------------------------
+    #: the name ``--kind``, ``lpsolve encoding KIND`` and JSON ``"kind"`` use
+    name: str
+    #: how people call it, e.g. "Hidato family"
+    title: str
+    #: the rules in one line (the gallery, the README's table, ``lpsolve kinds``)
+    rules: str
+    #: the file extensions of its text formats (``.json``: :attr:`Capability.JSON_INPUT`)
+    extensions: tuple[str, ...]
+    origin: Origin
+    #: its module, folder or distribution, for ``lpsolve kinds``
+    location: str
+    #: what it offers beyond solving
+    capabilities: frozenset[Capability]
+    #: the file name of its encoding
+    encoding: str
+
+    @property
+    @abstractmethod
+    def puzzle_class(self) -> type[Puzzle]:
+        """The class of its puzzles."""
+
+    @abstractmethod
+    def parse(self, text: str, source: str, extension: str) -> Puzzle:
+        """A puzzle from the text of a file named ``source`` ending in ``extension``."""
+
+    @abstractmethod
+    def instances(self) -> list[Instance]:
+        """The puzzle files that come with the kind (sorted by name)."""
+
+    # -- OPTIONAL: defaults that are right answers ------------------------------------
+    #: the input limits its parser enforces, beyond every format's
+    limits: tuple[LimitNote, ...] = ()
+    #: ``solve`` flags it adds (with :attr:`Capability.CLASSES`)
+    solve_options: tuple[SolveOption, ...] = ()
+    #: how one given is written in JSON (``--explain``'s ``conflict``), e.g. "[x, y, n]"
+    clue_json: str = ""
+    #: commands of its own (``lpsolve mastermind``), each defined by the module
+    #: ``lpsolve.cli.kinds.NAME``; built-in kinds only
+    commands: tuple[str, ...] = ()
+    #: whether the module ``lpsolve.web.kinds.NAME`` adds pages of its own to the web
+    #: playground; built-in kinds only
+    pages: bool = False
+
+    @property
+    def reference_encoding(self) -> str:
+        """The encoding students are graded against (``lpsolve encoding --lesson``):
+        a plainer one where :attr:`encoding` adds speed-ups."""
+        return self.encoding
+
+    def tutorial(self) -> str | None:
+        """The folder of a step-by-step tutorial for the kind (its programs ``*.lp``,
+        its puzzles), offered by the web's workbench; ``None``: none."""
+        return None
+
+    def board_forms(self) -> tuple[BoardForm, ...]:
+        """The blank boards the web's builder offers (with :attr:`Capability.BOARD`)."""
+        return ()
+
+    # -- OPTIONAL: capabilities; the default refuses ---------------------------------
+    def from_json(self, data: dict[str, Any], text: str, source: str) -> Puzzle:
+        """A puzzle from a JSON file's data (and its text, for error places)."""
+        raise Capability.JSON_INPUT.refusal(self.name, source)
+
+    def from_url(self, url: str) -> Puzzle:
+        """The puzzle a puzz.link link of the kind's genre holds (:attr:`Capability.URL`)."""
+        raise Capability.URL.refusal(self.name, "reading a puzz.link link")
+
+    def board_text(self, form: BoardForm, rows: int, cols: int, cells: Mapping[Cell, str]) -> str:
+        """The puzzle text of a blank board of ``form`` whose cells were typed in
+        (``(row, col) -> text``); each cell checked on its own, so that no cell's text
+        can add a field or a line (a :class:`PuzzleError` at the cell)."""
+        raise Capability.BOARD.refusal(self.name, "a blank board")
+
+    # -- asking for capabilities -------------------------------------------------------
+    def supports(self, capability: Capability) -> bool:
+        return capability in self.capabilities
+
+    def require(self, capability: Capability, doing: str) -> None:
+        """Refuse (:class:`NotSupported`) unless the kind has ``capability``."""
+        if capability not in self.capabilities:
+            raise capability.refusal(self.name, doing)
+
+    def __repr__(self) -> str:
+        return f"<{self.origin.value} kind {self.name} from {self.location}>"
+
+
+#: a cell of a grid: (row, column) from 0
+Cell = tuple[int, int]
+
+
+class Violation(str):
+    """A broken rule in words (a ``str``, as every checker's problems are: joins,
+    messages and JSON ``problems`` stay text), with the rule's name and the cells it
+    names, for grading's "broken:" lines and pictures. A kind whose checker names no
+    rules returns plain strings; their rule is their text."""
+
+    rule: str
+    cells: tuple[Cell, ...]
+
+    def __new__(cls, text: str, rule: str | None = None, cells: Sequence[Cell] = ()) -> Violation:
+        made = super().__new__(cls, text)
+        made.rule = text if rule is None else rule
+        made.cells = tuple(cells)
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Violation, (str(self), self.rule, self.cells)
 
 
 class Puzzle(ABC):
@@ -84,6 +285,7 @@ class Puzzle(ABC):
     def __repr__(self) -> str:
         return f"<{type(self).__name__} from {self.source}>"
 
+    # -- REQUIRED ---------------------------------------------------------------------
     @abstractmethod
     def facts(self) -> list[clingo.Symbol]:
         """The puzzle as ASP facts (symbols), matching the encoding's input interface."""
@@ -118,6 +320,31 @@ class Puzzle(ABC):
     @abstractmethod
     def solution_json(self, solution: Any) -> Any:
         """A solution as plain JSON data (lists, numbers, strings)."""
+
+    # -- OPTIONAL: defaults that are right answers ------------------------------------
+    def definition(self) -> Kind:
+        """The puzzle's kind, as the registry knows it."""
+        from .kinds import definition_of  # the registry sits above the puzzles
+
+        return definition_of(self)
+
+    def supports(self, capability: Capability) -> bool:
+        """Whether the puzzle's kind declares ``capability``."""
+        return capability in self.definition().capabilities
+
+    def require(self, capability: Capability, doing: str) -> None:
+        """Refuse (:class:`NotSupported`) unless the puzzle's kind has ``capability``."""
+        self.definition().require(capability, doing)
+
+    def notes(self) -> list[str]:
+        """How the file was read, where a person may want to know (e.g. which digits
+        a janko grid used): shown by ``lpsolve check``. Default: nothing to say."""
+        return []
+
+    def classes_mode(self) -> str | None:
+        """What one solution is, for kinds that can count classes of solutions
+        (:meth:`classes`): a checkpoint records it. Default: ``None``."""
+        return None
 
     def diagnose(self) -> list[str]:
         """Rules the givens already break, each naming the rule and the cells involved.
@@ -169,26 +396,40 @@ class Puzzle(ABC):
         early. Default: none (the search stays whole)."""
         return []
 
+    # -- OPTIONAL: capabilities; the default refuses ---------------------------------
     def without_clues(self, clues: Iterable[Clue]) -> Puzzle:
-        """The same puzzle without these clues (explanations check their answers on it);
-        kinds with clues override it."""
-        raise UsageError(f"kind {self.kind} cannot drop clues")
+        """The same puzzle without these clues (:attr:`Capability.EXPLAIN`:
+        explanations check their answers on it)."""
+        raise Capability.EXPLAIN.refusal(self.kind, "dropping clues")
 
     def svg(self, solution: Any | None = None, conflict: Sequence[Clue] = ()) -> str:
-        """The puzzle (``None``) or a solution as an SVG picture, ``conflict`` highlighted."""
-        raise UsageError(f"lpsolve cannot draw kind {self.kind} yet")
+        """The puzzle (``None``) or a solution as an SVG picture, ``conflict``
+        highlighted (:attr:`Capability.DRAW`)."""
+        raise Capability.DRAW.refusal(self.kind, "drawing")
 
     def _repr_svg_(self) -> str | None:
         """Jupyter shows a puzzle as its picture (None: as text, if it cannot draw)."""
-        try:
-            return self.svg()
-        except UsageError:
-            return None
+        return self.svg() if self.supports(Capability.DRAW) else None
+
+    def janko_rows(self, solution: Any | None = None) -> list[list[str]]:
+        """The puzzle (``None``) or a solution as janko.at's grid rows
+        (:attr:`Capability.JANKO`); a board the layout cannot hold is refused."""
+        raise Capability.JANKO.refusal(self.kind, "--format janko")
+
+    def to_url(self) -> str:
+        """The puzzle as a puzz.link link (:attr:`Capability.URL`)."""
+        raise Capability.URL.refusal(self.kind, "--format puzzlink")
+
+    def classes(self, options: Iterable[str]) -> Puzzle:
+        """The variant whose solutions are classes of solutions, as the kind's
+        :attr:`Kind.solve_options` named in ``options`` say (:attr:`Capability.CLASSES`)."""
+        names = " and ".join(f"--{option}" for option in options) or "solution classes"
+        raise Capability.CLASSES.refusal(self.kind, names)
 
     def csp_model(self) -> CspModel:
         """The puzzle as a python-constraint model, for ``--backend csp`` (see
-        ``lpsolve/cspmodel.py``); kinds with such a model override it."""
-        raise UsageError(f"the csp backend has no model for kind {self.kind}")
+        ``lpsolve/cspmodel.py``; :attr:`Capability.CSP`)."""
+        raise Capability.CSP.refusal(self.kind, "the csp backend")
 
     def csp_size(self) -> int:
         """How many variables :meth:`csp_model` makes (``len(model.domains)``; fewer
@@ -388,12 +629,9 @@ class Result:
     def _repr_svg_(self) -> str | None:
         """Jupyter shows a result as the picture of its first solution, or of the puzzle
         when none was kept (None: as text, if the kind cannot draw)."""
-        if self.puzzle is None:
+        if self.puzzle is None or not self.puzzle.supports(Capability.DRAW):
             return None
-        try:
-            return self.puzzle.svg(self.solutions[0] if self.solutions else None)
-        except UsageError:
-            return None
+        return self.puzzle.svg(self.solutions[0] if self.solutions else None)
 
     @property
     def status(self) -> Status:

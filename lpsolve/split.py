@@ -208,14 +208,13 @@ def puzzle_identity(path: str, puzzle: Puzzle, mode: str) -> dict[str, Any]:
     import hashlib  # only a checkpoint needs it (3 ms at start-up)
 
     digest = hashlib.sha256(data).hexdigest()
-    variant = getattr(puzzle, "mode", None)
     return {
         "lpsolve_checkpoint": CHECKPOINT_VERSION,
         "puzzle": path,
         "sha256": digest,
         "kind": puzzle.kind,
         "counting": mode,
-        "variant": variant if isinstance(variant, str) else None,
+        "variant": puzzle.classes_mode(),
     }
 
 

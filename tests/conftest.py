@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import logging
 import random
 import signal
@@ -50,6 +51,15 @@ def no_clingo_warnings(caplog: pytest.LogCaptureFixture) -> Iterable[None]:
     yield
     warnings = [r.getMessage() for r in caplog.records if r.name == "lpsolve.clingo"]
     assert not warnings, warnings
+
+
+@pytest.fixture(autouse=True)
+def fresh_registry() -> Iterable[None]:
+    """A test that names kinds' folders (``LPSOLVE_KINDS``, ``configure``) leaves no
+    registry behind for the next: the next use makes a new one."""
+    yield
+    importlib.import_module("lpsolve.kinds.registry")._current = None  # (the module, not
+    # the function lpsolve.kinds.registry names)
 
 
 @pytest.fixture

@@ -231,11 +231,11 @@ def test_iterating_solutions() -> None:
 
 def test_a_kind_without_a_model_is_a_usage_error(run, monkeypatch) -> None:
     monkeypatch.setattr(HidatoPuzzle, "csp_model", Puzzle.csp_model)
-    with pytest.raises(UsageError, match="the csp backend has no model for kind hidato"):
+    with pytest.raises(UsageError, match="the csp backend: kind hidato has no csp model"):
         api.solve(lpsolve.load(CORNERS), backend="csp")
     status, out, err = run("solve", CORNERS, "--cross-check")
     assert (status, out) == (2, "")
-    assert err == "error: the csp backend has no model for kind hidato\n"
+    assert err == "error: the csp backend: kind hidato has no csp model\n"
 
 
 def test_a_board_with_an_unreachable_cell_has_no_solution() -> None:

@@ -19,11 +19,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lpsolve import api, grade, split
-from lpsolve.errors import LpsolveError, PuzzleError, UsageError
+from lpsolve.errors import LpsolveError, NotSupported, PuzzleError
 from lpsolve.explain import explain_ambiguity, explain_conflict
-from lpsolve.kinds.declared import DeclaredSolution, Violation, bundled_kinds, load_kind
+from lpsolve.kinds.declared import DeclaredSolution, bundled_kinds, load_kind
 from lpsolve.kinds.declared.declaration import KEYS
+from lpsolve.kinds.declared.kind import DeclaredPuzzle
 from lpsolve.kinds.declared.tomltext import MAX_NESTING, Places, read_declaration
+from lpsolve.kinds.registry import ENVIRONMENT, configure
+from lpsolve.puzzle import Capability, Kind, Origin, Violation
 
 from .conftest import ROOT
 from .test_fuzz import fuzz
@@ -151,7 +154,7 @@ def test_the_kind_is_named_after_its_folder(latin) -> None:
     assert latin.name == "latin"
     assert latin.title == "Latin square"
     assert latin.extensions == (".latin",)
-    assert not latin.bundled and latin.encoding.vetted and latin.check.vetted
+    assert not latin.bundled and latin.encoding_program.vetted and latin.check.vetted
     assert latin.can_draw and latin.can_explain and latin.has_second_model
 
 
@@ -202,11 +205,10 @@ def test_every_answer_is_checked_by_the_check_program(latin) -> None:
 
 def test_grading_names_the_checks_rules(latin, tmp_path: Path, monkeypatch) -> None:
     """Grading reads the kind's rule checker: a student's answer that breaks a rule is
-    reported with the check's names. (The registry entry a declared kind will have is
-    stood in for here: the reference encoding is the kind's.)"""
-    from lpsolve.kinds import KINDS, KindSpec
-
-    monkeypatch.setitem(KINDS, "latin", KindSpec("latin", latin.encoding.path, latin.extensions))
+    reported with the check's names; the reference is the kind's encoding, found by the
+    registry in LPSOLVE_KINDS."""
+    monkeypatch.setenv(ENVIRONMENT, str(tmp_path))
+    configure()
     grade.output_signatures.cache_clear()
     student = tmp_path / "student.lp"
     student.write_text(
@@ -253,7 +255,7 @@ def test_without_clues_is_the_puzzle_without_those_givens(latin) -> None:
 def test_a_puzzle_pickles_with_its_kind(latin) -> None:
     puzzle = latin.parse(latin_text(["1 - -", "- - -", "- - -"]), "x.latin")
     copy = pickle.loads(pickle.dumps(puzzle))
-    assert copy == puzzle and copy.definition == latin
+    assert copy == puzzle and copy.definition() == latin
     assert api.solve(copy, limit=None).count == len(latin_squares(3, {(0, 0): 1}))
     violation = Violation("once per row at (row 1, col 1)", "once per row", [(0, 0)])
     again = pickle.loads(pickle.dumps(violation))
@@ -313,6 +315,37 @@ def test_the_bundled_kinds_are_found(tmp_path: Path) -> None:
     assert str(SUDOKU_FOLDER) in bundled_kinds()
 
 
+def test_the_kind_is_a_registry_entry_with_the_capabilities_it_has(tmp_path: Path) -> None:
+    """A declared kind is a Kind of origin declared; one without pictures or clues
+    declares neither, and its puzzles refuse them in one line."""
+    latin = load_kind(write_kind(tmp_path))
+    assert isinstance(latin, Kind) and latin.origin is Origin.DECLARED
+    assert latin.location == str(tmp_path / "latin") and latin.puzzle_class is DeclaredPuzzle
+    assert latin.capabilities == {Capability.DRAW, Capability.EXPLAIN, Capability.JANKO}
+    assert latin.clue_json == "[row, col, value]" and latin.encoding.endswith("encoding.lp")
+    plain_toml = LATIN_TOML.split("[explain]")[0].replace(", clue = true", "")
+    plain = load_kind(write_kind(tmp_path / "other", "plain", toml=plain_toml))
+    assert plain.capabilities == {Capability.JANKO}
+    puzzle = plain.parse(latin_text(["1 - -", "- - -", "- - -"]), "x.plain")
+    assert puzzle.definition() is plain and puzzle.clues() == []
+    with pytest.raises(NotSupported, match=r"^drawing: kind plain has no picture$"):
+        puzzle.svg()
+    with pytest.raises(NotSupported, match=r"^dropping clues: kind plain has no explanation$"):
+        puzzle.without_clues([])
+
+
+def test_a_kind_in_lpsolve_kinds_is_solved_by_the_commands(tmp_path, monkeypatch, run) -> None:
+    write_kind(tmp_path / "kinds")
+    puzzle = tmp_path / "small.latin"
+    puzzle.write_text(latin_text(["1 2 -", "- - -", "- - 2"]))
+    monkeypatch.setenv(ENVIRONMENT, str(tmp_path / "kinds"))
+    status, out, _ = run("solve", puzzle)
+    assert status == 0 and out.startswith("1 2 3\n2 3 1\n3 1 2\n")
+    assert "search complete: unique" in out
+    status, out, _ = run("kinds", "latin")
+    assert status == 0 and out.startswith(f"latin: Latin square (declared, {tmp_path / 'kinds'}")
+
+
 # -- programs of a user's kind are vetted ------------------------------------------------
 
 
@@ -351,9 +384,12 @@ def test_a_check_that_grounding_cannot_decide_is_refused(tmp_path: Path) -> None
 
 
 def test_a_kind_without_input_url_reads_no_links(latin) -> None:
-    with pytest.raises(UsageError, match=r"kind latin has no puzz\.link form"):
+    assert Capability.URL not in latin.capabilities
+    with pytest.raises(NotSupported, match=r"^reading a puzz\.link link: kind latin has no puzz"):
         latin.from_url("https://puzz.link/p?sudoku/4/4/g")
-    with pytest.raises(UsageError, match=r"kind latin has no puzz\.link form"):
+    with pytest.raises(
+        NotSupported, match=r"^--format puzzlink: kind latin has no puzz\.link form$"
+    ):
         latin.parse(latin_text(["1"]), "x.latin").to_url()
 
 

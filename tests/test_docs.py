@@ -113,6 +113,14 @@ def test_the_command_help_page_is_current() -> None:
     )
 
 
+@pytest.mark.parametrize("table", make_reference.TABLES, ids=lambda t: t.path.name)
+def test_the_kind_tables_are_the_registrys(table) -> None:
+    """The README's kinds and docs/limits.md's input limits are the kind registry's."""
+    assert table.current() == table.make().strip(), (
+        f"{table.path.name}: the table is out of date: run python docs/make_reference.py"
+    )
+
+
 def test_the_readme_picture_is_what_lpsolve_draws(tmp_path: Path) -> None:
     drawn = tmp_path / "beehive.svg"
     beehive = "instances/hidato/seed003-hex-19.json"

@@ -252,7 +252,7 @@ def test_a_link_pzprjs_made_reads_as_its_file_and_is_written_back(genres, genre,
     written = "https://puzz.link/p?" + puzzle.declaration.url.names[0] + link[link.index("/") :]
     assert urls.encode_url(puzzle) == written
     # and the janko text, read as a file of the kind, is the same puzzle
-    from_file = puzzle.definition.parse(janko, f"x.{genre}")
+    from_file = puzzle.definition().parse(janko, f"x.{genre}")
     assert from_file == puzzle
     assert urls.encode_url(from_file) == written
 

@@ -8,12 +8,15 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import re
 from pathlib import Path
 
 import jsonschema
 import pytest
 
+import lpsolve
 from lpsolve.cli import main
+from lpsolve.kinds import KINDS
 
 from .conftest import INSTANCES
 
@@ -34,6 +37,18 @@ def validator(tmp_path_factory: pytest.TempPathFactory) -> jsonschema.Draft20201
     schema = json.loads(out.read_text())
     jsonschema.Draft202012Validator.check_schema(schema)
     return jsonschema.Draft202012Validator(schema)
+
+
+def test_the_kinds_are_the_registrys(validator) -> None:
+    """The stored schema names no kind; ``lpsolve schema`` fills in the registry's."""
+    stored = (Path(lpsolve.__file__).parent / "schema.json").read_text()
+    enums = re.findall(r'"enum": \[([^\]]*)\]', stored)
+    assert not [name for name in KINDS for enum in enums if f'"{name}"' in enum]
+    assert not [name for name in KINDS if f" {name} [" in stored]  # a given's JSON form
+    assert validator.schema["$defs"]["kind"]["enum"] == [*KINDS, "sudoku"]
+    given = validator.schema["$defs"]["given"]["description"]
+    assert "hidato [x, y, n], magic [row, col, value], takuzu [row, col, digit]" in given
+    assert "sudoku [row, col, value]" in given  # a declared kind's: its clue's arguments
 
 
 def agree(data: dict, status: int) -> None:

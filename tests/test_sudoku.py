@@ -297,4 +297,4 @@ def test_the_second_model_finds_every_4x4_grid() -> None:
 def test_the_bundled_kind_is_lpsolves_own_and_unvetted() -> None:
     assert SUDOKU.name == "sudoku" and SUDOKU.bundled
     assert SUDOKU.extensions == (".sudoku",)
-    assert not SUDOKU.check.vetted and not SUDOKU.encoding.vetted
+    assert not SUDOKU.check.vetted and not SUDOKU.encoding_program.vetted

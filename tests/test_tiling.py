@@ -196,7 +196,7 @@ def test_classes_have_one_representative_each(path: Path, mode: str) -> None:
         if mode == "merge-identical"
         else (lambda t: symmetric_class(t, groups, maps))
     )
-    puzzle = lpsolve.load(path).classes(True, mode == "up-to-symmetry")
+    puzzle = lpsolve.load(path).classes([mode])
     result = lpsolve.solve(puzzle, limit=None)
     found = [as_tiling(s) for s in result.solutions]
     assert result.complete and all(t in expected for t in found)
@@ -224,9 +224,9 @@ def test_the_seed_8x8_all_208_solutions() -> None:
     assert len({symmetric_class(t, groups, maps) for t in found}) == 26
 
 
-@pytest.mark.parametrize(("flags", "expected"), [((True, False), 104), ((True, True), 26)])
-def test_the_seed_8x8_class_counts(flags: tuple[bool, bool], expected: int) -> None:
-    result = lpsolve.count(lpsolve.load(SEED).classes(*flags))
+@pytest.mark.parametrize(("option", "expected"), [("merge-identical", 104), ("up-to-symmetry", 26)])
+def test_the_seed_8x8_class_counts(option: str, expected: int) -> None:
+    result = lpsolve.count(lpsolve.load(SEED).classes([option]))
     assert result.complete and result.count == expected
 
 
@@ -261,9 +261,7 @@ def test_csp_backend_does_not_count_classes(run) -> None:
 def test_class_options_are_for_tiling_only(run) -> None:
     status, out, err = run("solve", INSTANCES / "magic" / "seed-5x5.magic", "--up-to-symmetry")
     assert status == 2 and out == ""
-    assert (
-        err == "error: --merge-identical and --up-to-symmetry apply to tiling puzzles, not magic\n"
-    )
+    assert err == "error: --up-to-symmetry: kind magic has no solution classes\n"
 
 
 @pytest.mark.parametrize(
@@ -326,8 +324,8 @@ def test_explicit_board_with_a_hole(tmp_path, run) -> None:
     # (2 ways to number them each), the single W stones on the 2 cells left (2 ways).
     found = {as_tiling(s) for s in result.solutions}
     assert result.complete and result.count == len(found) == 8
-    for flags, count in (((True, False), 2), ((True, True), 1)):
-        assert lpsolve.count(puzzle.classes(*flags)).count == count
+    for option, count in (("merge-identical", 2), ("up-to-symmetry", 1)):
+        assert lpsolve.count(puzzle.classes([option])).count == count
     path.write_text("board:\nBWB\nW_W\nBWB\n===\nBWB\n===\nB,W,B\n===\nW\nW\n")
     status, out, _ = run("solve", path)  # no two white cells of this board touch
     assert status == 1 and "stone 3 fits nowhere on the board with matching colours" in out
@@ -386,8 +384,8 @@ def test_fact_text_is_what_clingo_renders(name, mode) -> None:
     """The solver reads facts written from plain rows; they are exactly the symbols
     `lpsolve facts` and the explanations use, as clingo renders them."""
     puzzle = lpsolve.load(INSTANCES / "tiling" / name)
-    puzzle = puzzle.classes(mode == "merge-identical", mode == "up-to-symmetry")
-    assert puzzle.mode == mode
+    puzzle = puzzle.classes([mode] if mode != "all" else [])
+    assert puzzle.mode == puzzle.classes_mode() == mode
     assert puzzle.facts_text() == "".join(f"{symbol}.\n" for symbol in puzzle.facts())
 
 

@@ -23,17 +23,19 @@ pytest.importorskip("starlette", reason="the web extra is not installed (pip ins
 import anyio
 import clingo
 import httpx
+import markupsafe
 from starlette.testclient import TestClient
 
 import lpsolve
 from lpsolve import codebreaker, grade
 from lpsolve.explain import explain_ambiguity, explain_conflict
-from lpsolve.kinds import load, parse_bytes
+from lpsolve.kinds import KINDS, load, parse_bytes
 from lpsolve.kinds import mastermind as mm
 from lpsolve.kinds.hidato import HidatoSolution
 from lpsolve.kinds.takuzu import TakuzuSolution
 from lpsolve.web import work
 from lpsolve.web.app import Busy, GameRefused, Games, Gate, Settings, board_text, create_app
+from lpsolve.web.kinds import mastermind as mm_pages
 
 from .conftest import INSTANCES, ROOT, path_is_valid
 
@@ -94,6 +96,20 @@ def test_every_page_answers(client, url, expected) -> None:
     assert response.status_code == 200
     assert expected in response.text
     assert "script-src 'self'" in response.headers["content-security-policy"]
+
+
+def test_the_pages_list_the_registrys_kinds(client) -> None:
+    """Home, gallery, workbench and blank boards name every kind as the registry says:
+    its title, its rules, its blank boards' hints (nothing written in the web)."""
+    home, gallery, bench = (client.get(url).text for url in ("/", "/puzzles", "/workbench"))
+    for kind in KINDS.values():
+        assert kind.title in home
+        assert str(markupsafe.escape(kind.rules)) in gallery
+        assert f"<option>{kind.name}</option>" in bench or f"<option selected>{kind.name}" in bench
+        for form in kind.board_forms():
+            page = client.get(f"/new?grid={form.name}&rows=3").text
+            assert str(markupsafe.escape(form.hint)) in page
+            assert f'maxlength="{form.cell_chars}"' in page
 
 
 def test_the_gallery_shows_every_bundled_instance_drawn_by_its_kind(client) -> None:
@@ -419,7 +435,7 @@ def test_an_internal_error_shows_a_reference_and_the_log_has_the_traceback(
 
 
 def test_an_error_in_any_route_gets_the_same_page(client, monkeypatch, caplog) -> None:
-    def broken() -> dict:
+    def broken(*_: object) -> dict:
         raise RecursionError(f"deep in {ROOT}")
 
     monkeypatch.setattr(work, "tutorial_steps", broken)
@@ -841,7 +857,9 @@ def test_a_game_against_the_server_keeps_the_secret_out_of_the_page(client) -> N
         client, action="reveal", preset=preset, nonce=nonce, guesses="\n".join(played)
     ).text
     secret = tuple(re.search(r"the secret: <strong>(.*?)</strong>", page)[1].split())
-    game = mm.parse(work.game_header(load(INSTANCES / "mastermind" / "seed-6x9.mastermind")), "g")
+    game = mm.parse(
+        mm_pages.game_header(load(INSTANCES / "mastermind" / "seed-6x9.mastermind")), "g"
+    )
     scored = [
         mm.Guess(tuple(g.split()), *game.feedback_of(tuple(g.split()), secret)) for g in played
     ]
@@ -852,7 +870,7 @@ def test_a_game_against_the_server_keeps_the_secret_out_of_the_page(client) -> N
     count = codebreaker.count_codes(with_feedback).count
     assert texts(page, "summary")[-1] == f"{count:,} consistent codes"
     # the same nonce under another server key is (almost surely) another secret
-    other = work.secret_code(b"another key", nonce, work.game_header(game), game)
+    other = mm_pages.secret_code(b"another key", nonce, mm_pages.game_header(game), game)
     assert other != secret
 
 
@@ -863,7 +881,7 @@ def test_solving_against_the_server_says_so_and_shows_the_secret(client) -> None
     page = codemaker(client, action="start", preset=preset).text
     nonce = re.search(r'name="nonce" value="([^"]*)"', page)[1]
     game = mm.parse(
-        work.game_header(load(INSTANCES / "mastermind" / "classic-4x6.mastermind")), "g"
+        mm_pages.game_header(load(INSTANCES / "mastermind" / "classic-4x6.mastermind")), "g"
     )
     played: list[str] = []
     for _ in range(1296):
@@ -992,6 +1010,9 @@ def test_the_wheel_ships_templates_static_files_and_the_tutorial(tmp_path) -> No
     names = set(zipfile.ZipFile(wheel).namelist())
     for name in (
         "lpsolve/web/templates/puzzle.html",
+        "lpsolve/web/templates/kinds/mastermind.html",
+        "lpsolve/web/kinds/mastermind.py",
+        "lpsolve/cli/kinds/mastermind.py",
         "lpsolve/web/static/style.css",
         "lpsolve/web/static/playground.js",
         "lpsolve/web/static/favicon.svg",

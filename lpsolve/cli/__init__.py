@@ -22,7 +22,8 @@ from typing import Any, NoReturn
 
 from .. import __version__, logs
 from ..errors import InternalError, LpsolveError
-from ..kinds import STDIN, preload, stdin_bytes
+from ..kinds import KINDS, STDIN, kind_spec, preload, stdin_bytes
+from ..kinds.registry import ENVIRONMENT, configure
 from .common import (
     EXIT_BAD_INPUT,
     EXIT_DISAGREE,
@@ -30,7 +31,16 @@ from .common import (
     EXIT_NO_SOLUTION,
     EXIT_SOLVED,
     EXIT_STOPPED,
+    STATUS_BAD_INPUT,
+    STATUS_INTERNAL,
+    STATUS_STOPPED,
 )
+
+#: the commands built-in kinds add (``Kind.commands``), each defined by the module of
+#: ``lpsolve.cli.kinds`` named after its kind
+KIND_COMMANDS = {
+    command: f"kinds.{kind.name}" for kind in KINDS.values() for command in kind.commands
+}
 
 #: the module of ``lpsolve.cli`` that defines each command, in the order ``--help``
 #: lists them. Only the module of the command being run is imported (start-up time).
@@ -42,22 +52,33 @@ COMMANDS = {
     "draw": "puzzles",
     "bench": "puzzles",
     "schema": "puzzles",
-    "mastermind": "mastermind",
+    **KIND_COMMANDS,
     "grade": "grade",
     "run": "grade",
     "batch": "batch",
+    "kinds": "kindlist",
     "serve": "serve",
 }
 
-
-#: commands whose next word may name a subcommand of their own, with its own options
-#: and help (``lpsolve mastermind play``); any other word there is the command's own
-#: argument (a game file: one named ``play`` is written ``./play``)
-SUBCOMMANDS = {"mastermind": ("play",)}
-
 #: the command families whose work is over when :func:`main` returns: nothing of
-#: theirs waits for the interpreter's exit (no threads, no exit handlers of their own)
-QUICK_EXIT = {"puzzles", "mastermind", "grade"}
+#: theirs waits for the interpreter's exit (no threads, no exit handlers of their own);
+#: a kind's commands are such (see ``lpsolve.cli.kinds``)
+QUICK_EXIT = {"puzzles", "grade", "kindlist", *KIND_COMMANDS.values()}
+
+
+def _kind_module(command: str) -> Any:
+    """The module of a command a kind adds (imported now), or None for lpsolve's own."""
+    if command not in KIND_COMMANDS:
+        return None
+    return importlib.import_module(f"{__name__}.{KIND_COMMANDS[command]}")
+
+
+def subcommands(command: str | None) -> tuple[str, ...]:
+    """The words that may follow ``command`` to name a subcommand of its own, with its
+    own options and help (``lpsolve mastermind play``); any other word there is the
+    command's own argument (a game file: one named ``play`` is written ``./play``)."""
+    module = _kind_module(command) if command is not None else None
+    return () if module is None else tuple(module.SUBCOMMANDS.get(command, ()))
 
 
 def command() -> NoReturn:
@@ -102,6 +123,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     logs.configure(args.log)
     args.started = started
     try:
+        configure(getattr(args, "kinds", []))  # the kinds' folders, before any kind is read
+        kind = getattr(args, "kind", None)
+        if isinstance(kind, str):  # --kind (or a command's KIND): one the registry knows
+            kind_spec(kind)
         file = getattr(args, "file", None)
         if file == STDIN:  # read here: jobs have no stdin
             stdin_bytes()
@@ -135,12 +160,13 @@ def _command_named(argv: Sequence[str]) -> str | None:
 
 
 def _subcommand_named(argv: Sequence[str], command: str | None) -> str | None:
-    """The subcommand ``argv`` runs (see :data:`SUBCOMMANDS`): the word right after
+    """The subcommand ``argv`` runs (see :func:`subcommands`): the word right after
     ``command``, if it names one; else None."""
-    if command not in SUBCOMMANDS:
+    words = subcommands(command)
+    if not words:
         return None
     after = list(argv)[list(argv).index(command) + 1 :]
-    return after[0] if after and after[0] in SUBCOMMANDS[command] else None
+    return after[0] if after and after[0] in words else None
 
 
 def build_parser(
@@ -148,7 +174,7 @@ def build_parser(
 ) -> argparse.ArgumentParser:
     """``lpsolve``'s parser, with every command, or only with those defined next to
     ``command`` (a known command's name): enough to run it. With ``subcommand`` (one
-    of :data:`SUBCOMMANDS`), ``command`` is parsed as that subcommand's container."""
+    of :func:`subcommands`), ``command`` is parsed as that subcommand's container."""
     parser = _Parser(
         prog="lpsolve",
         description="Solve logic puzzles declaratively with clingo (Answer Set Programming).",
@@ -187,7 +213,24 @@ def build_parser(
         cubes.add_arguments(commands.choices["solve"])
     for command in commands.choices.values():
         command.set_defaults(command_parser=command)
+        _kinds_argument(command)
     return parser
+
+
+def _kinds_argument(command: argparse.ArgumentParser) -> None:
+    """``--kinds DIR``, which every command takes (and each subcommand of its own)."""
+    for action in command._actions:  # argparse keeps a command's subcommands there
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                _kinds_argument(sub)
+    command.add_argument(
+        "--kinds",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help=f"a folder of puzzle kinds, or one kind's folder, before those in {ENVIRONMENT} "
+        "(repeatable; lpsolve kinds lists them)",
+    )
 
 
 def _columns() -> int:
@@ -247,10 +290,6 @@ EXAMPLES = {
     "draw": ["lpsolve draw magic/seed-5x5 --solve -o magic.svg"],
     "facts": ["lpsolve facts takuzu/seed-intro-6x6"],
     "encoding": ["lpsolve encoding takuzu"],
-    "mastermind": [
-        "lpsolve mastermind mastermind/classic-4x6 --count",
-        "lpsolve mastermind mastermind/classic-4x6 --suggest --top 3",
-    ],
     "grade": [
         # a student's first attempt (the tutorial's step 1): FAIL, every answer named
         "echo '1 { value(R,C,0); value(R,C,1) } 1 :- row(R), col(C).' > mine.lp",
@@ -261,23 +300,21 @@ EXAMPLES = {
         "lpsolve run takuzu.lp takuzu/seed-intro-6x6 -n 0",
     ],
     "batch": ["lpsolve batch takuzu --jobs 2 --output report.jsonl"],
+    "kinds": ["lpsolve kinds", "lpsolve kinds takuzu --format json"],
     "serve": ["lpsolve serve", "lpsolve serve --port 8080 --timeout 5 --jobs 2"],
 }
 
 #: the examples of ``lpsolve --help``: a command's first (grade's two: the first makes
-#: the file the second reads)
+#: the file the second reads); the first of each command a kind adds goes after facts
 OVERVIEW = [
-    *(EXAMPLES[name][0] for name in ("solve", "check", "draw", "facts", "mastermind")),
+    *(EXAMPLES[name][0] for name in ("solve", "check", "draw", "facts")),
     *EXAMPLES["grade"],
     EXAMPLES["batch"][0],
 ]
+#: where in :data:`OVERVIEW` the kinds' commands' examples go
+OVERVIEW_KINDS_AT = 4
 
-_BAD_INPUT = (EXIT_BAD_INPUT, "bad input or usage: one line on stderr, FILE:LINE:COL: message")
-_STOPPED = (
-    EXIT_STOPPED,
-    "stopped by --timeout, --memory-limit or Ctrl-C (what was found is shown)",
-)
-_INTERNAL = (EXIT_INTERNAL, "internal error (a bug in lpsolve)")
+_BAD_INPUT, _STOPPED, _INTERNAL = STATUS_BAD_INPUT, STATUS_STOPPED, STATUS_INTERNAL
 
 #: the exit statuses each command's ``--help`` lists: those it can end with, and only
 #: for commands that end with more than success or bad input
@@ -303,13 +340,6 @@ EXIT_STATUSES: dict[str, list[tuple[int, str]]] = {
         (EXIT_NO_SOLUTION, "--solve: no solution, proved (the puzzle is drawn)"),
         _BAD_INPUT,
         (EXIT_STOPPED, "--solve: stopped by --timeout, --memory-limit or Ctrl-C"),
-        _INTERNAL,
-    ],
-    "mastermind": [
-        (EXIT_SOLVED, "some code fits the guesses (--is-consistent: this one does)"),
-        (EXIT_NO_SOLUTION, "no code fits the guesses (--is-consistent: this one does not)"),
-        _BAD_INPUT,
-        _STOPPED,
         _INTERNAL,
     ],
     "grade": [
@@ -353,7 +383,6 @@ READS_BUNDLED = {
     "check": "FILE",
     "draw": "FILE",
     "facts": "FILE",
-    "mastermind": "GAME",
     "grade": "INSTANCE",
     "run": "a puzzle FILE",
     "batch": "PATH",
@@ -365,14 +394,22 @@ def help_epilog(command: str) -> str:
     ``command`` empty): examples, bundled instances, exit statuses."""
     if not command:
         statuses = "exit status: 0 success, 2 bad input or usage; each COMMAND --help lists its own"
-        return _examples(OVERVIEW) + "\n" + statuses
+        kinds = [_kind_module(name).EXAMPLES[name][0] for name in KIND_COMMANDS]
+        at = OVERVIEW_KINDS_AT
+        return _examples([*OVERVIEW[:at], *kinds, *OVERVIEW[at:]]) + "\n" + statuses
+    module = _kind_module(command)
+    examples, bundled, statuses = (
+        (EXAMPLES, READS_BUNDLED, EXIT_STATUSES)
+        if module is None
+        else (module.EXAMPLES, module.READS_BUNDLED, module.EXIT_STATUSES)
+    )
     parts = []
-    if command in EXAMPLES:
-        parts.append(_examples(EXAMPLES[command]))
-    if command in READS_BUNDLED:
-        parts.append(_bundled_note(READS_BUNDLED[command], command == "batch"))
-    if command in EXIT_STATUSES:
-        lines = "".join(f"  {code:<3} {text}\n" for code, text in EXIT_STATUSES[command])
+    if command in examples:
+        parts.append(_examples(examples[command]))
+    if command in bundled:
+        parts.append(_bundled_note(bundled[command], command == "batch"))
+    if command in statuses:
+        lines = "".join(f"  {code:<3} {text}\n" for code, text in statuses[command])
         parts.append("exit status:\n" + lines)
     return "\n".join(parts).rstrip("\n")
 
@@ -388,7 +425,9 @@ def _bundled_note(argument: str, folders: bool) -> str:
 
     what = "a puzzle that comes with lpsolve"
     what += ", or a folder of them," if folders else ""
-    examples = "hidato/seed-10x10, takuzu" if folders else "hidato/seed-10x10"
+    first = next(kind for kind in KINDS.values() if kind.instances())
+    examples = os.path.splitext(first.instances()[0].name)[0]
+    examples += f", {list(KINDS)[-1]}" if folders else ""
     text = (
         f"{argument} may name {what} when no file has that name: its path under "
         f"instances/, the extension optional ({examples}). They are the files in:"

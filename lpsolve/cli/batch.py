@@ -23,7 +23,8 @@ from typing import Any, TextIO
 from .. import api, limits
 from ..errors import InternalError, LpsolveError, PuzzleError, UsageError
 from ..jobs import Job, Outcome, supervise_many
-from ..kinds import EXTENSIONS, KINDS, locate, read_bytes, textformat
+from ..kinds import locate, read_bytes, textformat
+from ..kinds.registry import registry
 from ..puzzle import STOP_STATUS
 from ..resources import bundled_files, bundled_path, instances_dir
 from ..supervised import SolveJob
@@ -34,6 +35,7 @@ from .common import (
     EXIT_STOPPED,
     SCHEMA_VERSION,
     job_limits,
+    kind_argument,
     limit_arguments,
     positive_int,
     progress_bar,
@@ -53,7 +55,7 @@ def add_parsers(commands: Any) -> None:
         "--count, --all, --limit N) in its own supervised process.",
     )
     batch.add_argument("paths", nargs="+", metavar="PATH", help="puzzle files and folders")
-    batch.add_argument("--kind", choices=sorted(KINDS), help="read every file as this kind")
+    kind_argument(batch, "read every file as this kind")
     how_many = batch.add_mutually_exclusive_group()
     how_many.add_argument("--all", action="store_true", help="every solution of each puzzle")
     how_many.add_argument("--limit", type=positive_int, metavar="N", help="at most N each")
@@ -118,11 +120,12 @@ def puzzle_files(paths: list[str], kind: str | None) -> list[str]:
 
 def _folder_files(folder: Path, kind: str | None) -> list[Path]:
     """The puzzle files in ``folder`` and below (sorted): those of a known extension,
-    or with ``kind`` every file not hidden."""
+    (of any kind the registry knows), or with ``kind`` every file not hidden."""
     files = []
+    endings = registry().extensions()
     for file in sorted(folder.rglob("*")):
         hidden = any(part.startswith(".") for part in file.relative_to(folder).parts)
-        known = file.suffix.lower() in EXTENSIONS or file.suffix.lower() == ".json"
+        known = file.suffix.lower() in endings
         if file.is_file() and not hidden and (kind is not None or known):
             files.append(file)
     return files

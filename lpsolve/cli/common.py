@@ -14,6 +14,17 @@ from ..jobs import DEFAULT_MEMORY, Limits, format_size, parse_size
 EXIT_SOLVED, EXIT_NO_SOLUTION, EXIT_BAD_INPUT, EXIT_STOPPED, EXIT_INTERNAL = 0, 1, 2, 3, 70
 EXIT_DISAGREE = 4
 
+# exit statuses as the commands' help lists them (see lpsolve.cli.EXIT_STATUSES)
+STATUS_BAD_INPUT = (
+    EXIT_BAD_INPUT,
+    "bad input or usage: one line on stderr, FILE:LINE:COL: message",
+)
+STATUS_STOPPED = (
+    EXIT_STOPPED,
+    "stopped by --timeout, --memory-limit or Ctrl-C (what was found is shown)",
+)
+STATUS_INTERNAL = (EXIT_INTERNAL, "internal error (a bug in lpsolve)")
+
 #: the version of the JSON every answer follows (``lpsolve/schema.json``)
 SCHEMA_VERSION = 1
 
@@ -38,6 +49,16 @@ def limit_arguments(command: argparse.ArgumentParser, *, timeout: bool = True) -
         help="stop when lpsolve and its job together hold more memory, e.g. 500M, 2G, or none "
         f"(default: {format_size(DEFAULT_MEMORY)}, or half this machine's memory if less)",
     )
+
+
+def kind_argument(
+    command: argparse.ArgumentParser,
+    help: str = "puzzle kind (default: from file)",
+    required: bool = False,
+) -> None:
+    """``--kind KIND``: any name here; the registry checks it once the command line is
+    parsed (:func:`lpsolve.cli.main`), so that building the parser lists no kinds."""
+    command.add_argument("--kind", metavar="KIND", required=required, help=help)
 
 
 def memory_size(text: str) -> int | None:

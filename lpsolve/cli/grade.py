@@ -19,6 +19,7 @@ from .common import (
     EXIT_STOPPED,
     SCHEMA_VERSION,
     compact_json,
+    kind_argument,
     limit_arguments,
     positive_float,
     positive_int,
@@ -39,7 +40,7 @@ def add_parsers(commands: Any) -> None:
     )
     grade.add_argument("program", metavar="STUDENT.lp", help="the encoding to grade")
     grade.add_argument("instances", nargs="*", metavar="INSTANCE", help="puzzle files")
-    grade.add_argument("--kind", required=True, choices=sorted(KINDS), help="puzzle kind")
+    kind_argument(grade, "puzzle kind", required=True)
     grade.add_argument(
         "--time-limit",
         type=positive_float,
@@ -59,7 +60,7 @@ def add_parsers(commands: Any) -> None:
         "--variants",
         action="store_true",
         help="without INSTANCE files: grade the bundled puzzles of the kind's variants too "
-        "(e.g. Binairo Plus for takuzu), not only those of the plain rules",
+        "(rules their facts add to the plain ones), not only those of the plain rules",
     )
     grade.add_argument(
         "--allow-scripts", action="store_true", help="run a program containing #script"
@@ -69,13 +70,13 @@ def add_parsers(commands: Any) -> None:
     )
     grade.set_defaults(run=run_grade, trailing_files=[])
 
+    endings = ", ".join(kind.extensions[0] for kind in list(KINDS.values())[:2])
     run = commands.add_parser(
         "run",
         help="the clingo command, on ASP programs and the facts of puzzle files",
         description="clingo's own application (the clingo command), run as a supervised "
         "job: the same output, options and exit codes (below). Files ending as a kind's "
-        "puzzles "
-        "(.takuzu, .hidoku, ... and .json) are puzzles, turned into facts; every other "
+        f"puzzles ({endings}, ... and .json) are puzzles, turned into facts; every other "
         "file is a program, - (or no file) the program on standard input; a number is "
         "how many answer sets (0: all; default 1). Programs are vetted first (#include "
         "only of files in the program's own folder, no #script); a program clingo cannot "
@@ -89,7 +90,7 @@ def add_parsers(commands: Any) -> None:
         metavar="FILE|N",
         help="programs, puzzle files, - for standard input, a number of answer sets",
     )
-    run.add_argument("--kind", choices=sorted(KINDS), help="kind of the puzzle files")
+    kind_argument(run, "kind of the puzzle files")
     how_many = run.add_mutually_exclusive_group()
     how_many.add_argument(
         "-n",

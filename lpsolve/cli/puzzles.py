@@ -16,8 +16,9 @@ from .. import api, supervised
 from ..errors import LpsolveError, UsageError
 from ..jobs import Outcome
 from ..kinds import KINDS, kind_spec
+from ..kinds.registry import registry
 from ..kinds.textformat import plural
-from ..puzzle import STOP_STATUS, Clue, Puzzle, Result
+from ..puzzle import STOP_STATUS, Capability, Clue, Kind, Puzzle, Result
 from ..resources import encoding_text
 from .common import (
     EXIT_DISAGREE,
@@ -29,6 +30,7 @@ from .common import (
     Activity,
     compact_json,
     job_limits,
+    kind_argument,
     limit_arguments,
     positive_int,
     stderr_console,
@@ -65,17 +67,11 @@ def add_parsers(commands: Any) -> None:
         action="store_true",
         help="count solutions (all, or up to --limit) without printing them",
     )
-    solve.add_argument(
-        "--merge-identical",
-        action="store_true",
-        help="tiling: solutions that differ only by swapping identical stones are one",
-    )
-    solve.add_argument(
-        "--up-to-symmetry",
-        action="store_true",
-        help="tiling: also solutions that a colour-keeping rotation or reflection of the "
-        "board maps onto each other are one",
-    )
+    for kind in KINDS.values():  # e.g. counting classes of solutions
+        for option in kind.solve_options:
+            solve.add_argument(
+                f"--{option.name}", action="store_true", help=f"{kind.name}: {option.help}"
+            )
     solve.set_defaults(run=run_solve)
 
     schema = commands.add_parser(
@@ -89,11 +85,11 @@ def add_parsers(commands: Any) -> None:
 
     facts = commands.add_parser("facts", help="print the ASP facts a puzzle becomes")
     facts.add_argument("file", metavar="FILE", help=FILE_HELP)
-    facts.add_argument("--kind", choices=sorted(KINDS), help="puzzle kind (default: from file)")
+    kind_argument(facts)
     facts.set_defaults(run=run_facts)
 
     encoding = commands.add_parser("encoding", help="print a kind's ASP encoding")
-    encoding.add_argument("kind", metavar="KIND", help=f"one of: {', '.join(KINDS)}")
+    encoding.add_argument("kind", metavar="KIND", help="the kind's name")
     encoding.add_argument(
         "--lesson",
         action="store_true",
@@ -107,7 +103,7 @@ def add_parsers(commands: Any) -> None:
         description="Draw a puzzle (or, with --solve, its first solution) as an SVG picture.",
     )
     draw.add_argument("file", metavar="FILE", help=FILE_HELP)
-    draw.add_argument("--kind", choices=sorted(KINDS), help="puzzle kind (default: from file)")
+    kind_argument(draw)
     draw.add_argument("--solve", action="store_true", help="draw the first solution")
     draw.add_argument(
         "-o", "--output", metavar="OUT", help="write the SVG to this file (default: stdout)"
@@ -144,7 +140,7 @@ def _puzzle_arguments(
     command: argparse.ArgumentParser, formats: Sequence[str] = ("text", "json")
 ) -> None:
     command.add_argument("file", metavar="FILE", help=FILE_HELP)
-    command.add_argument("--kind", choices=sorted(KINDS), help="puzzle kind (default: from file)")
+    kind_argument(command)
     command.add_argument(
         "--format", choices=list(formats), default="text", help="output format (default: text)"
     )
@@ -281,7 +277,11 @@ def _explain_followup(args: argparse.Namespace) -> supervised.Followup | None:
     solution a minimal conflict, for several where they differ and an extra given."""
     if not args.explain:
         return None
-    from ..explain import explain_ambiguity, explain_conflict  # before the job forks
+    from ..explain import (  # before the job forks
+        conflicting_givens,
+        explain_ambiguity,
+        explain_conflict,
+    )
 
     def explain(puzzle: Puzzle, result: Result, seconds_left: float | None) -> Explained | None:
         if result.stopped or result.count == 1:
@@ -296,7 +296,7 @@ def _explain_followup(args: argparse.Namespace) -> supervised.Followup | None:
             return [f"explanation unavailable: {error}"], {}, ()
         if found is None:
             return None
-        return found.lines(), found.as_json(), tuple(getattr(found, "clues", ()))
+        return found.lines(), found.as_json(), conflicting_givens(found)
 
     return explain
 
@@ -313,20 +313,21 @@ def _explanation(args: argparse.Namespace, solved: supervised.Solved) -> Explain
 
 
 def _classes_of(args: argparse.Namespace) -> Callable[[Puzzle], Puzzle] | None:
-    """``--merge-identical`` / ``--up-to-symmetry``: the kind's variant that counts
-    classes of solutions (only kinds with a ``classes`` method have one)."""
-    merge = getattr(args, "merge_identical", False)
-    symmetry = getattr(args, "up_to_symmetry", False)
-    if not (merge or symmetry):
+    """The kinds' ``solve`` options given (``--up-to-symmetry``): the puzzle's
+    variant that counts classes of solutions (:attr:`Capability.CLASSES`)."""
+    chosen = [
+        option.name
+        for kind in KINDS.values()
+        for option in kind.solve_options
+        if getattr(args, option.name.replace("-", "_"), False)
+    ]
+    if not chosen:
         return None
 
     def classes_of(puzzle: Puzzle) -> Puzzle:
-        classes = getattr(puzzle, "classes", None)
-        if classes is None:
-            raise UsageError(
-                f"--merge-identical and --up-to-symmetry apply to tiling puzzles, not {puzzle.kind}"
-            )
-        return classes(merge, symmetry)
+        doing = " and ".join(f"--{name}" for name in chosen)
+        puzzle.require(Capability.CLASSES, doing)
+        return puzzle.classes(chosen)
 
     return classes_of
 
@@ -391,9 +392,8 @@ def run_check(args: argparse.Namespace) -> int:
         _print_json(result, elapsed, args.stats, sys.stdout, **extra)
     else:
         print(check_summary(result, elapsed, solved.diagnosis))
-        mapping = janko_digits_line(result.puzzle)
-        if mapping:
-            print(mapping)
+        for note in result.puzzle.notes():
+            print(note)
         if args.stats:
             print(stats_line(result))
         for line in lines:
@@ -640,18 +640,10 @@ def exit_status(result: Result) -> int:
 # -- janko's grid layout -------------------------------------------------------------------
 
 
-def janko_digits_line(puzzle: Puzzle) -> str:
-    """For a Takuzu read in janko's layout with the digits 1 and 2: how they were read."""
-    if getattr(puzzle, "janko_digits", None) != "12":
-        return ""
-    return "janko digits: 1 read as 0, 2 read as 1 (the file gives a 2)"
-
-
 def _janko_layout(puzzle: Puzzle) -> Puzzle:
     """In the job, before searching: the kind must have janko's layout."""
-    if not hasattr(puzzle, "janko_rows"):
-        raise UsageError(f"--format janko: kind {puzzle.kind} has no janko layout")
-    puzzle.janko_rows()  # type: ignore[attr-defined]  # refuses boards it cannot hold
+    puzzle.require(Capability.JANKO, "--format janko")
+    puzzle.janko_rows()  # refuses boards it cannot hold
     return puzzle
 
 
@@ -676,7 +668,7 @@ def _solve_janko(args: argparse.Namespace) -> int:
         nonlocal shown
         if shown >= 1 and not show_all:
             return
-        text = janko.render(seen[0].janko_rows(solution))  # type: ignore[attr-defined]
+        text = janko.render(seen[0].janko_rows(solution))
         sys.stdout.write(("\n" if shown else "") + text + "\n")
         sys.stdout.flush()
         shown += 1
@@ -715,9 +707,8 @@ def _solve_puzzlink(args: argparse.Namespace) -> int:
                 f"--format puzzlink prints the puzzle as a link: {flag} cannot be combined"
             )
     puzzle = api.load(args.file, args.kind)
-    if not hasattr(puzzle, "to_url"):
-        raise UsageError(f"--format puzzlink: kind {puzzle.kind} has no puzz.link form")
-    print(puzzle.to_url())  # type: ignore[attr-defined]
+    puzzle.require(Capability.URL, "--format puzzlink")
+    print(puzzle.to_url())
     return EXIT_SOLVED
 
 
@@ -806,10 +797,24 @@ def write_svg(svg: str, output: str | None) -> None:
 
 
 def run_schema(args: argparse.Namespace) -> int:
+    sys.stdout.write(schema_text(registry().kinds()))
+    return EXIT_SOLVED
+
+
+def schema_text(kinds: Sequence[Kind]) -> str:
+    """``lpsolve/schema.json`` with what the registry knows filled in: the kinds'
+    names (``$defs/kind``) and how each writes a given in JSON (``$defs/given``)."""
+    import json
     from importlib.resources import files
 
-    sys.stdout.write((files("lpsolve") / "schema.json").read_text(encoding="utf-8"))
-    return EXIT_SOLVED
+    schema = json.loads((files("lpsolve") / "schema.json").read_text(encoding="utf-8"))
+    schema["$defs"]["kind"]["enum"] = [kind.name for kind in kinds]
+    given = schema["$defs"]["given"]
+    forms = ", ".join(f"{kind.name} {kind.clue_json}" for kind in kinds if kind.clue_json)
+    given["description"] = given["description"].replace(
+        " (lpsolve schema adds each kind's form here)", f": {forms}"
+    )
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
 
 
 def run_facts(args: argparse.Namespace) -> int:

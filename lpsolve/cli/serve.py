@@ -13,6 +13,7 @@ import os
 import sys
 from typing import Any
 
+from ..kinds import KINDS
 from .common import EXIT_BAD_INPUT, EXIT_SOLVED, limit_arguments, positive_float, positive_int
 
 INSTALL_HINT = 'the web playground needs its extra: pip install "lpsolve[web]"'
@@ -21,11 +22,12 @@ DEFAULT_TIMEOUT = 10.0
 
 
 def add_parsers(commands: Any) -> None:
+    pages = "".join(f", {kind.title}" for kind in KINDS.values() if kind.pages)
     serve = commands.add_parser(
         "serve",
-        help="the web playground: puzzles, a modelling workbench, Mastermind",
+        help=f"the web playground: puzzles, a modelling workbench{pages}",
         description='Serve the web playground (pip install "lpsolve[web]"): the bundled '
-        "puzzles drawn and solved, a workbench to run and grade ASP programs, Mastermind. "
+        f"puzzles drawn and solved, a workbench to run and grade ASP programs{pages}. "
         "Every visitor's run is a supervised job under --timeout and --memory-limit; "
         "--jobs run at once and --queue more wait, beyond which a visitor is asked to "
         "come back (HTTP 503); one visitor (one address) may have half the runs and half "

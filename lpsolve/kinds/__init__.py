@@ -1,92 +1,77 @@
 """The puzzle kinds and how a file finds its kind.
 
-Each kind module provides ``parse(text, source, extension)`` for its text format
-and ``from_json(data, text, source)`` for the JSON form; this registry maps file
-extensions and JSON ``"kind"`` values to them. A kind's module is imported when a
-puzzle of that kind is first read, so a command pays only for the kind it uses.
+Each kind is a :class:`~lpsolve.puzzle.Kind` (the built-in ones in
+:mod:`lpsolve.kinds.builtin`): ``parse(text, source, extension)`` reads its text
+formats, ``from_json(data, text, source)`` the JSON form where it has one; this
+module maps file extensions and JSON ``"kind"`` values to them. A kind's module is
+imported when a puzzle of that kind is first read, so a command pays only for the
+kind it uses.
 """
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
-from collections.abc import Callable
-from types import ModuleType
-from typing import Any, NamedTuple
 
 from .. import limits
-from ..errors import PuzzleError, UsageError
-from ..puzzle import Puzzle
+from ..errors import LpsolveError, PuzzleError, UsageError
+from ..puzzle import Capability, Kind, Puzzle
 from . import textformat
+from .builtin import BUILT_IN, BuiltInKind
+from .registry import registry
 
-
-class KindSpec(NamedTuple):
-    name: str
-    encoding: str
-    #: the file extensions of the kind's text formats (the kind module's ``EXTENSIONS``,
-    #: but for ``.json``; a test keeps the two in step)
-    extensions: tuple[str, ...]
-    #: a plainer encoding of the same rules, when ``encoding`` trades reading ease for
-    #: speed: ``lpsolve grade`` grades against it, ``lpsolve encoding KIND --lesson``
-    lesson_encoding: str | None = None
-    reads_json: bool = False
-
-    @property
-    def module(self) -> ModuleType:
-        """The kind's module (imported on first use)."""
-        return importlib.import_module(f"{__name__}.{self.name}")
-
-    @property
-    def parse(self) -> Callable[[str, str, str], Puzzle]:
-        return self.module.parse
-
-    @property
-    def from_json(self) -> Callable[[dict[str, Any], str, str], Puzzle] | None:
-        return self.module.from_json if self.reads_json else None
-
-    @property
-    def reference_encoding(self) -> str:
-        """The encoding a student's program is compared with."""
-        return self.lesson_encoding or self.encoding
-
-
-KINDS: dict[str, KindSpec] = {
-    spec.name: spec
-    for spec in (
-        KindSpec("hidato", "hidato.lp", (".hidoku", ".hidato", ".numbrix"), reads_json=True),
-        KindSpec("magic", "magic.lp", (".magic",)),
-        KindSpec("mastermind", "mastermind.lp", (".mastermind",)),
-        KindSpec("takuzu", "takuzu.lp", (".takuzu",)),
-        KindSpec("tiling", "tiling.lp", (".tiling",), "tiling-lesson.lp"),
-    )
+#: the built-in kinds by name (the registry's table: importing it imports no kind)
+KINDS = BUILT_IN
+#: the built-in kinds by the extensions of their text formats
+EXTENSIONS: dict[str, BuiltInKind] = {
+    ext: kind for kind in KINDS.values() for ext in kind.extensions
 }
-EXTENSIONS: dict[str, KindSpec] = {ext: spec for spec in KINDS.values() for ext in spec.extensions}
+
+
+def _json_kinds() -> str:
+    """The kinds that read JSON, for a refusal."""
+    found = registry().kinds()
+    return ", ".join(kind.name for kind in found if kind.supports(Capability.JSON_INPUT))
 
 
 def preload(path: str, kind: str | None = None) -> None:
-    """Import the module of the kind ``path`` will be read as, if that can be told
-    from ``kind`` or the extension: a command calls this before its jobs fork, so that
-    they inherit the module rather than each import it (and the parent again)."""
+    """Import the module of the kind ``path`` will be read as, or read its declaration,
+    if that can be told from ``kind`` or the extension: a command calls this before its
+    jobs fork, so that they inherit the module or the declaration rather than each
+    import or read it (and the parent again)."""
     try:
         extension = os.path.splitext(locate(path)[1])[1].lower()
     except PuzzleError:  # reading it will say so
         return
     if kind in KINDS:
-        specs = [KINDS[kind]]
+        found = [KINDS[kind]]
     elif extension == ".json":
-        specs = [spec for spec in KINDS.values() if spec.reads_json]
+        found = [k for k in KINDS.values() if k.supports(Capability.JSON_INPUT)]
     else:
-        specs = [EXTENSIONS[extension]] if extension in EXTENSIONS else []
-    for spec in specs:
-        spec.module  # noqa: B018 (importing is the point)
+        found = [EXTENSIONS[extension]] if extension in EXTENSIONS else []
+    if not found and (kind is not None or extension):
+        try:  # a declared kind (a plugin's is imported by looking it up)
+            registry().find(kind) if kind is not None else registry().for_extension(extension)
+        except LpsolveError:  # reading the puzzle will say so
+            return
+    for each in found:
+        each.puzzle_class  # noqa: B018 (importing its module is the point)
 
 
-def kind_spec(name: str) -> KindSpec:
-    try:
-        return KINDS[name]
-    except KeyError:
-        raise UsageError(f"unknown kind {name!r}; expected one of {', '.join(KINDS)}") from None
+def kind_spec(name: str) -> Kind:
+    """The kind named ``name``, as the registry finds it (:mod:`lpsolve.kinds.registry`:
+    a folder's, a built-in or a plugin's); a :class:`UsageError` naming the known ones
+    if there is none."""
+    return registry().get(name)
+
+
+def definition_of(puzzle: Puzzle) -> Kind:
+    """The registry's entry for ``puzzle``'s kind (:meth:`Puzzle.definition`): a puzzle
+    of a built-in class has the built-in entry, whatever a folder may call its kind."""
+    built_in = KINDS.get(puzzle.kind)
+    if built_in is not None and type(puzzle) is built_in.puzzle_class:
+        return built_in
+    return registry().get(puzzle.kind)
 
 
 def parse_text(text: str, source: str, extension: str, kind: str | None = None) -> Puzzle:
@@ -99,28 +84,32 @@ def parse_text(text: str, source: str, extension: str, kind: str | None = None) 
     if extension == ".json":
         data = textformat.load_json(text, source)
         document = textformat.JsonText(text, source)
-        json_kinds = ", ".join(k for k, s in KINDS.items() if s.reads_json)
         if kind is not None:  # asked for, not read from the file
             spec = kind_spec(kind)
-            if not spec.reads_json:
-                raise UsageError(f"kind {kind!r} has no JSON form; JSON puzzles are {json_kinds}")
+            if not spec.supports(Capability.JSON_INPUT):
+                hint = f"JSON puzzles are {_json_kinds()}"
+                raise Capability.JSON_INPUT.refusal(kind, source, hint)
         elif "kind" not in data:
             raise document.error('missing "kind": expected a string such as "hidato"')
         elif not isinstance(data["kind"], str):
             raise document.error('"kind" must be a string such as "hidato"', "kind")
         else:
-            found = KINDS.get(data["kind"])
-            if found is None or not found.reads_json:
+            found = registry().find(data["kind"])
+            if found is None:
                 shown = limits.quoted(data["kind"])
-                message = f"unknown kind {shown}; expected one of {json_kinds}"
+                message = f"unknown kind {shown}; expected one of {_json_kinds()}"
+                raise document.error(message, "kind")
+            if not found.supports(Capability.JSON_INPUT):
+                message = f"kind {found.name} has no JSON input; JSON puzzles are {_json_kinds()}"
                 raise document.error(message, "kind")
             spec = found
-        return spec.module.from_json(data, text, source)
+        return spec.from_json(data, text, source)
     if kind is not None:
         return kind_spec(kind).parse(text, source, extension)
-    spec = EXTENSIONS.get(extension)
+    spec = registry().for_extension(extension)
     if spec is None:
-        known = ", ".join(sorted([*EXTENSIONS, ".json"]))
+        endings = {ending for kind in registry().kinds() for ending in kind.extensions}
+        known = ", ".join(sorted([*endings, ".json"]))
         shown = extension or "(none)"
         raise PuzzleError(
             f"unknown file extension {shown}; expected one of {known} (or give --kind)", source
@@ -229,7 +218,13 @@ def _bundled(name: str) -> tuple[str, str]:
 
 def _is_puzzle_file(name: str) -> bool:
     extension = os.path.splitext(name)[1].lower()
-    return extension in EXTENSIONS or extension == ".json"
+    if extension in EXTENSIONS or extension == ".json":
+        return True
+    # a bundled declared kind's instances: every file but the published solutions
+    from ..resources import SOLUTION_SUFFIX, declared_kind_folder
+
+    first = os.path.normpath(name).split(os.sep)[0]
+    return declared_kind_folder(first) is not None and not name.endswith(SOLUTION_SUFFIX)
 
 
 def _bundled_puzzles() -> list[str]:

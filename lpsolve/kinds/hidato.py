@@ -792,6 +792,20 @@ def _shown_json(value: Any) -> str:
     return text if len(text) <= 60 else f"{text[:50]}... ({len(text):,} characters)"
 
 
+def board_text(rows: int, cols: int, cells: Mapping[Cell, str]) -> str:
+    """A blank board's typed cells as a comma grid: a number, ``x`` for a hole, or
+    nothing (see :meth:`lpsolve.puzzle.Kind.board_text`)."""
+
+    def cell(value: str) -> str | None:
+        if value == "":
+            return EMPTY_CHARS
+        if value in HOLE_CHARS:
+            return "X"
+        return textformat.typed_number(value)
+
+    return textformat.typed_board(rows, cols, cells, cell, "a number, x (a hole) or nothing", ", ")
+
+
 def parse(text: str, source: str, extension: str) -> HidatoPuzzle:
     if janko.is_janko(text):
         return parse_janko(text, source, extension)

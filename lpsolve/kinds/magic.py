@@ -218,6 +218,16 @@ def _clue(r: int, c: int, v: int) -> Clue:
     return Clue(fact, f"{v} at {place}", [r, c, v], place, str(v))
 
 
+def board_text(rows: int, cols: int, cells: Mapping[Position, str]) -> str:
+    """A blank board's typed cells as a comma grid: a number or nothing (see
+    :meth:`lpsolve.puzzle.Kind.board_text`)."""
+
+    def cell(value: str) -> str | None:
+        return "_" if value == "" else textformat.typed_number(value)
+
+    return textformat.typed_board(rows, cols, cells, cell, "a number or nothing", ", ")
+
+
 def parse(text: str, source: str, extension: str) -> MagicPuzzle:
     most = limits.MAX_MAGIC_SIZE
     headers: dict[str, tuple[str, int, int]] = {}

@@ -266,6 +266,12 @@ class TakuzuPuzzle(Puzzle):
                 )
         return reasons
 
+    def notes(self) -> list[str]:
+        """How a janko grid's digits were read, when it used 1 and 2."""
+        if self.janko_digits != "12":
+            return []
+        return ["janko digits: 1 read as 0, 2 read as 1 (the file gives a 2)"]
+
     # -- output ---------------------------------------------------------------
     def janko_rows(self, solution: TakuzuSolution | None = None) -> list[list[str]]:
         """The puzzle (or a solution) as janko's grid rows, in the digits it was read
@@ -387,6 +393,18 @@ SIGNS = {"=": "equal", "x": "opposite"}  # Binairo Plus: the sign -> its fact's 
 def _sign_text(a: Cell, b: Cell, sign: str) -> str:
     meaning = "the same digit" if sign == "=" else "different digits"
     return f"the {sign} between {cell_name(a)} and {cell_name(b)} asks for {meaning}"
+
+
+def board_text(rows: int, cols: int, cells: Mapping[Cell, str]) -> str:
+    """A blank board's typed cells as compact rows: 0, 1 or nothing (see
+    :meth:`lpsolve.puzzle.Kind.board_text`)."""
+
+    def cell(value: str) -> str | None:
+        if value == "":
+            return EMPTY
+        return value if value in ("0", "1") else None
+
+    return textformat.typed_board(rows, cols, cells, cell, "0, 1 or nothing", "")
 
 
 def parse(text: str, source: str, extension: str = ".takuzu") -> TakuzuPuzzle:

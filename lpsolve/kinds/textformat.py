@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import islice
 from typing import Any, NamedTuple
 
@@ -112,6 +112,44 @@ _JSON_STRING = r'"(?:[^"\\\n]|\\.)*+"?'
 # what stands between brackets: a run of anything but brackets and quotes, or a string
 _BETWEEN_BRACKETS = r'[^\[\]{}"]++|' + _JSON_STRING
 _JSON_NUMBER = r'"(?:[^"\\\n]|\\.)*"?|-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?'
+
+
+#: where a blank board's typed cells are, in messages
+BOARD_SOURCE = "<board>"
+#: what a typed cell of a number grid may hold
+_TYPED_NUMBER = re.compile(r"-?[0-9]{1,9}")
+
+
+def typed_board(
+    rows: int,
+    cols: int,
+    cells: Mapping[tuple[int, int], str],
+    cell_text: Callable[[str], str | None],
+    expected: str,
+    separator: str,
+) -> str:
+    """The text of a blank board whose cells were typed in (the web's builder): each
+    cell's text through ``cell_text`` (None: not allowed there; ``expected`` says what
+    is, "a number or nothing"), the fields of a row joined by ``separator``. Each cell
+    is checked on its own, so no cell's text can add a field or a line; the kind's
+    parser then checks the board as a whole."""
+    out = []
+    for r in range(rows):
+        fields = []
+        for c in range(cols):
+            value = cells.get((r, c), "")
+            field = cell_text(value)
+            if field is None:
+                message = f"a cell holds {expected}, not {value!r}"
+                raise PuzzleError(message, BOARD_SOURCE, r + 1, c + 1)
+            fields.append(field)
+        out.append(separator.join(fields))
+    return "\n".join(out) + "\n"
+
+
+def typed_number(value: str) -> str | None:
+    """A typed cell's number as written (at most 9 digits), None if it is not one."""
+    return value if _TYPED_NUMBER.fullmatch(value) else None
 
 
 class MalformedJSON(PuzzleError):

@@ -20,7 +20,7 @@ expand each representative into its distinct images, so every solution is one mo
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cached_property
 from itertools import islice
 from typing import TYPE_CHECKING, Literal, NamedTuple
@@ -120,14 +120,21 @@ class TilingPuzzle(Puzzle):
     # crafty search settings enumerate the seed 8x8 some 15% faster (measured).
     solver_arguments = ("--heuristic=Domain", "--configuration=crafty")
 
-    def classes(self, merge_identical: bool, up_to_symmetry: bool) -> TilingPuzzle:
+    def classes(self, options: Iterable[str]) -> TilingPuzzle:
         """The variant whose solutions are classes: solutions that differ only by
-        swapping identical stones are one (``merge_identical``), and also those that a
+        swapping identical stones are one (``merge-identical``), and also those that a
         colour-keeping rotation or reflection of the board maps onto each other
-        (``up_to_symmetry``, which implies the first)."""
-        if up_to_symmetry:
+        (``up-to-symmetry``, which implies the first). No option: every solution."""
+        chosen = set(options)
+        unknown = chosen - {"merge-identical", "up-to-symmetry"}
+        if unknown:
+            raise UsageError(f"no such tiling option: {', '.join(sorted(unknown))}")
+        if "up-to-symmetry" in chosen:
             return self.replace(mode="up-to-symmetry")
-        return self.replace(mode="merge-identical" if merge_identical else "all")
+        return self.replace(mode="merge-identical" if chosen else "all")
+
+    def classes_mode(self) -> str | None:
+        return self.mode
 
     # -- geometry, computed once --------------------------------------------------
     @cached_property

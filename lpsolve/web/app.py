@@ -45,9 +45,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .. import __version__, logs
 from ..errors import InternalError, LpsolveError, PuzzleError
 from ..jobs import DEFAULT_MEMORY, Limits, format_size
-from ..kinds import EXTENSIONS, KINDS, parse_bytes
-from ..kinds import mastermind as mm
+from ..kinds import KINDS
+from ..kinds.registry import registry
 from ..kinds.textformat import plural
+from ..puzzle import BoardForm, Capability, Kind
 from ..resources import encoding_text
 from . import work
 
@@ -58,23 +59,8 @@ T = TypeVar("T")
 MAX_BODY = 1 << 20
 #: the sizes the blank-board builder offers
 BUILDER_SIZES = range(2, 13)
-#: the kinds the blank-board builder can make, with the extension of the text it writes
-BUILDER_KINDS = {"hidato": ".hidoku", "numbrix": ".numbrix", "takuzu": ".takuzu", "magic": ".magic"}
 #: answer sets a workbench run may ask for
 MAX_MODELS = 100
-#: guesses a game against the server may have
-MAX_GUESSES = 100
-#: each kind's rules in one line, for the gallery
-KIND_RULES = {
-    "hidato": "Fill in 1..N so that consecutive numbers are neighbours: king moves "
-    "(Hidato), orthogonal moves (Numbrix), hexagons (Beehive) or a list of jumps.",
-    "magic": "Use each number of the range once; every row, column and both diagonals "
-    "sum to the same target.",
-    "mastermind": "Which secret codes give every guess its recorded feedback?",
-    "takuzu": "0s and 1s: no three equal in a row, as many 0s as 1s in every line, no two "
-    "lines equal.",
-    "tiling": "Cover the checkerboard with every stone once, each stone cell on its colour.",
-}
 
 
 @dataclass(frozen=True)
@@ -391,7 +377,11 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
     loader = jinja2.FileSystemLoader(str(HERE / "templates"))
     templates = Jinja2Templates(env=jinja2.Environment(loader=loader, autoescape=True))
     templates.env.globals.update(
-        version=__version__, kinds=list(KINDS), settings=settings, size=format_size
+        version=__version__,
+        settings=settings,
+        size=format_size,
+        kind_titles=_titles([kind.title for kind in registry().kinds()]),
+        kind_pages=kind_page_modules(),
     )
     gate = Gate(settings.jobs, settings.queue)
     pages = Pages(settings, templates, gate, Games(settings.key))
@@ -403,9 +393,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         Route("/new", pages.new),
         Route("/puzzle", pages.pasted, methods=["POST"]),
         Route("/workbench", pages.workbench, methods=["GET", "POST"]),
-        Route("/mastermind", pages.mastermind),
-        Route("/mastermind/assistant", pages.assistant, methods=["POST"]),
-        Route("/mastermind/codemaker", pages.codemaker, methods=["POST"]),
+        *(route for module in kind_page_modules() for route in module.routes(pages)),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ]
     app = Starlette(
@@ -454,15 +442,18 @@ class Pages:
         return self.page(request, "home.html")
 
     async def gallery(self, request: Request) -> Response:
-        return self.page(request, "gallery.html", catalogue=work.catalogue(), rules=KIND_RULES)
+        kinds = {kind.name: kind for kind in registry().kinds()}
+        return self.page(request, "gallery.html", catalogue=work.catalogue(), kinds=kinds)
 
     async def picture(self, request: Request) -> Response:
         """A bundled puzzle drawn, as an image (drawn once per server, in a worker thread)."""
         key = f"{request.path_params['kind']}/{request.path_params['name']}"
         entry = work.find_entry(key)
-        if entry is None or entry.kind == "tutorial":
+        if entry is None or entry.tutorial:
             raise HTTPException(404, f"no bundled puzzle {key}")
         svg = await run_in_threadpool(work.thumbnail, key)
+        if svg is None:
+            raise HTTPException(404, f"kind {entry.kind} draws no pictures")
         headers = {"cache-control": "public, max-age=3600"}
         return Response(svg, media_type="image/svg+xml", headers=headers)
 
@@ -471,7 +462,7 @@ class Pages:
     async def bundled(self, request: Request) -> Response:
         key = f"{request.path_params['kind']}/{request.path_params['name']}"
         entry = work.find_entry(key)
-        if entry is None or entry.kind == "tutorial":
+        if entry is None or entry.tutorial:
             raise HTTPException(404, f"no bundled puzzle {key}")
         data = entry.path.read_bytes()
         action = request.query_params.get("action", "")
@@ -527,29 +518,20 @@ class Pages:
         grid = request.query_params.get("grid", "")
         rows = _size_param(request.query_params.get("rows"), 6)
         cols = _size_param(request.query_params.get("cols"), rows)
-        if grid == "magic":
+        board = builders()[grid][1] if grid in builders() else None
+        if board is not None and board.square:
             cols = rows
-        if grid == "takuzu":
+        if board is not None and board.even:
             rows, cols = rows + rows % 2, cols + cols % 2
-        builder = grid if grid in BUILDER_KINDS else ""
-        return self.page(
-            request,
-            "new.html",
-            builder=builder,
-            rows=rows,
-            cols=cols,
-            sizes=BUILDER_SIZES,
-            builders=BUILDER_KINDS,
-            formats=_formats(),
-            cells={},
-        )
+        return self.page(request, "new.html", **_new_page(board, rows, cols))
 
     async def pasted(self, request: Request) -> Response:
         """A puzzle typed, pasted, uploaded or built on a blank board."""
-        form = await _form(request)
+        form = await read_form(request)
         action = str(form.get("action", ""))
         grid = str(form.get("grid", ""))
-        if grid in BUILDER_KINDS:
+        if grid in builders():
+            board = builders()[grid][1]
             rows = _size_param(str(form.get("rows", "")), 6)
             cols = _size_param(str(form.get("cols", "")), rows)
             cells = {
@@ -560,24 +542,14 @@ class Pages:
             try:
                 text = board_text(grid, rows, cols, cells)
             except PuzzleError as error:
-                return self.page(
-                    request,
-                    "new.html",
-                    400,
-                    builder=grid,
-                    rows=rows,
-                    cols=cols,
-                    sizes=BUILDER_SIZES,
-                    builders=BUILDER_KINDS,
-                    formats=_formats(),
-                    cells={f"{r}-{c}": v for (r, c), v in cells.items()},
-                    error=str(error),
-                )
-            ext = BUILDER_KINDS[grid]
+                typed = {f"{r}-{c}": v for (r, c), v in cells.items()}
+                context = _new_page(board, rows, cols, typed)
+                return self.page(request, "new.html", 400, error=str(error), **context)
+            ext = board.extension
             data = text.encode()
             source = f"<board>{ext}"
         else:
-            ext = str(form.get("format", ".hidoku"))
+            ext = str(form.get("format", _default_format()))
             if ext not in _formats():
                 raise HTTPException(400, f"unknown format {ext!r}")
             upload = form.get("upload")
@@ -597,12 +569,12 @@ class Pages:
     # -- the workbench -----------------------------------------------------------------------
 
     async def workbench(self, request: Request) -> Response:
-        values = await _form(request) if request.method == "POST" else request.query_params
-        kind = str(values.get("kind", "takuzu"))
+        values = await read_form(request) if request.method == "POST" else request.query_params
+        kind = str(values.get("kind", work.first_lesson_kind()))
         if kind not in work.catalogue():
             raise HTTPException(400, f"unknown kind {kind!r}")
-        steps = work.tutorial_steps() if kind == "takuzu" else {}
-        puzzles = (work.tutorial_entries() if kind == "takuzu" else []) + work.catalogue()[kind]
+        steps = work.tutorial_steps(kind)
+        puzzles = work.tutorial_entries(kind) + work.catalogue()[kind]
         start = str(values.get("start", "step1.lp" if steps else "lesson"))
         if "program" in values:
             program = str(values.get("program", ""))
@@ -617,6 +589,7 @@ class Pages:
         scope = str(values.get("scope", "bundled"))
         context: dict[str, Any] = {
             "kind": kind,
+            "kinds": list(work.catalogue()),
             "steps": steps,
             "start": start,
             "program": program,
@@ -643,129 +616,11 @@ class Pages:
             return self.page(request, "workbench.html", 400, error=str(error), **context)
         return self.page(request, "workbench.html", **context)
 
-    # -- Mastermind --------------------------------------------------------------------------
-
-    async def mastermind(self, request: Request) -> Response:
-        games = work.catalogue()["mastermind"]
-        return self.page(
-            request,
-            "mastermind.html",
-            games=games,
-            loaded=games[0].key,
-            game_text=_game_text(games[0]),
-            example=work.example_guess(_bundled_game(games[0])),
-        )
-
-    async def assistant(self, request: Request) -> Response:
-        """You play a codemaker's game: type each guess and its feedback; the page keeps
-        the game as a ``.mastermind`` text, and the preset it was loaded from."""
-        form = await _form(request)
-        games = work.catalogue()["mastermind"]
-        action = str(form.get("action", "add"))
-        preset = work.find_entry(str(form.get("preset", "")))
-        preset = preset if preset in games else games[0]
-        text = _game_text(preset) if action == "load" else str(form.get("game", ""))
-        guess = str(form.get("guess", "")).strip()
-        context: dict[str, Any] = {
-            "games": games,
-            "mode": "assistant",
-            "guess": guess,
-            "loaded": preset.key,
-            # the format of a guess line, until the game read in the job says better
-            "example": work.example_guess(_bundled_game(preset)),
-        }
-        try:
-            if action == "add" and guess:
-                text = text.rstrip("\n") + "\n" + guess + "\n"
-                guess = ""
-            elif action == "undo":
-                text = _without_last_guess(text)
-            context.update(game_text=text, guess=guess)
-            state = await self.compute(
-                request, work.mastermind_state, text, "<game>", True, self.settings.limits
-            )
-            context.update(state=state, example=state.example)
-        except LpsolveError as error:
-            if action == "add":  # keep the game as it was, and the guess to correct it
-                context.update(game_text=text.rstrip("\n").rsplit("\n", 1)[0] + "\n")
-                context["guess"] = str(form.get("guess", "")).strip()
-            return self.page(request, "mastermind.html", 400, error=str(error), **context)
-        return self.page(request, "mastermind.html", **context)
-
-    async def codemaker(self, request: Request) -> Response:
-        """You play against a secret the server keeps: derived from the game's nonce
-        with the server's key (:func:`work.secret_code`), never sent. The page carries
-        the guesses; :class:`Games` makes sure they are the game's own, so far."""
-        form = await _form(request)
-        games = work.catalogue()["mastermind"]
-        entry = work.find_entry(str(form.get("preset", ""))) or games[0]
-        if entry.kind != "mastermind":
-            raise HTTPException(400, "not a Mastermind game")
-        header = work.game_header(_bundled_game(entry))
-        game = mm.parse(header, "<game>")
-        action = str(form.get("action", "start"))
-        nonce = str(form.get("nonce", ""))
-        if action == "start" or not nonce:
-            nonce, sent = self.games.new(), ""
-        else:
-            sent = str(form.get("guesses", ""))
-        guess = str(form.get("guess", "")).strip()
-        context: dict[str, Any] = {
-            "games": games,
-            "mode": "codemaker",
-            "preset": entry.key,
-            "nonce": nonce,
-            "header": header,
-            "guesses": sent,
-            "guess": guess,
-            "example": work.example_guess(game, feedback=False),
-        }
-        table = mm.ColourTable(game.colours)
-        try:
-            serial = self.games.serial(nonce)
-            before = [line for line in sent.splitlines() if line.strip()][:MAX_GUESSES]
-            codes = [
-                table.code(line, game.pegs, "<guesses>", i, 1) for i, line in enumerate(before, 1)
-            ]
-            before = [game.code_text(code) for code in codes]
-            self.games.check(serial, header, before)
-            moved = action == "reveal" or (action == "guess" and bool(guess))
-            if action == "guess" and guess:
-                if len(codes) >= MAX_GUESSES:
-                    raise PuzzleError(f"at most {MAX_GUESSES} guesses per game", "<guess>")
-                codes.append(table.code(guess, game.pegs, "<guess>", 1, 1))
-                context["guess"] = ""
-        except LpsolveError as error:
-            return self.page(request, "mastermind.html", 400, error=str(error), **context)
-        secret = work.secret_code(self.settings.key, nonce, header, game)
-        lines = []
-        for code in codes:
-            black, white = game.feedback_of(code, secret)
-            counts = f"{black}" if white is None else f"{black} {white}"
-            lines.append(f"{game.code_text(code)} : {counts}")
-        after = [game.code_text(code) for code in codes]
-        context["guesses"] = "\n".join(after)
-        try:
-            state = await self.compute(
-                request, work.mastermind_state, header + "\n".join(lines) + "\n", "<game>",
-                action == "hint", self.settings.limits,
-            )  # fmt: skip
-            context["state"] = state
-            if moved:
-                ended = state.solved or action == "reveal"
-                self.games.advance(serial, header, before, after, ended)
-        except LpsolveError as error:
-            context["guesses"] = "\n".join(before)
-            return self.page(request, "mastermind.html", 400, error=str(error), **context)
-        if action == "reveal" or state.solved:
-            context.update(secret=game.code_text(secret), over=True)
-        return self.page(request, "mastermind.html", **context)
-
 
 # -- helpers ---------------------------------------------------------------------------------
 
 
-async def _form(request: Request) -> FormData:
+async def read_form(request: Request) -> FormData:
     try:
         return await request.form()
     except Exception as error:  # a malformed body (python-multipart's own errors)
@@ -773,7 +628,29 @@ async def _form(request: Request) -> FormData:
 
 
 def _formats() -> list[str]:
-    return sorted([*EXTENSIONS, ".json"])
+    return sorted(registry().extensions())
+
+
+def _default_format() -> str:
+    """What the new-puzzle page reads pasted text as, unless told: the first kind's
+    first format."""
+    return next(iter(KINDS.values())).extensions[0]
+
+
+def _new_page(
+    board: BoardForm | None, rows: int, cols: int, cells: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """The new-puzzle page's context: the blank ``board`` chosen (if any), as typed."""
+    return {
+        "board": board,
+        "rows": rows,
+        "cols": cols,
+        "sizes": BUILDER_SIZES,
+        "builders": list(builders()),
+        "formats": _formats(),
+        "default_format": _default_format(),
+        "cells": cells or {},
+    }
 
 
 def _int_param(text: str | None, default: int, low: int, high: int) -> int:
@@ -788,55 +665,39 @@ def _size_param(text: str | None, default: int) -> int:
     return _int_param(text, default, BUILDER_SIZES.start, BUILDER_SIZES.stop - 1)
 
 
-def _game_text(entry: work.Entry) -> str:
-    return entry.path.read_text(encoding="utf-8")
+def kind_page_modules() -> list[Any]:
+    """The modules of the pages kinds add (``lpsolve.web.kinds.NAME``, see there)."""
+    import importlib
+
+    return [
+        importlib.import_module(f"{__package__}.kinds.{kind.name}")
+        for kind in KINDS.values()
+        if kind.pages
+    ]
 
 
-def _bundled_game(entry: work.Entry) -> mm.MastermindGame:
-    """A bundled Mastermind game (trusted: read in this process)."""
-    game = parse_bytes(entry.path.read_bytes(), f"instances/{entry.key}")
-    assert isinstance(game, mm.MastermindGame)
-    return game
+def _titles(titles: Sequence[str]) -> str:
+    """ "a, b and c"."""
+    return ", ".join(titles[:-1]) + f" and {titles[-1]}" if len(titles) > 1 else "".join(titles)
 
 
-def _without_last_guess(text: str) -> str:
-    """The game text without its last guess line (the game as it was before it)."""
-    game = mm.parse(text, "<game>")
-    if not game.guesses or game.guesses[-1].line is None:
-        return text
-    lines = text.splitlines(keepends=True)
-    del lines[game.guesses[-1].line - 1]
-    return "".join(lines)
-
-
-_NUMBER = re.compile(r"-?[0-9]{1,9}")
+def builders() -> dict[str, tuple[Kind, BoardForm]]:
+    """The blank boards the builder offers, by name: each kind's forms."""
+    return {
+        form.name: (kind, form)
+        for kind in registry().kinds()
+        if kind.supports(Capability.BOARD)
+        for form in kind.board_forms()
+    }
 
 
 def board_text(grid: str, rows: int, cols: int, cells: dict[tuple[int, int], str]) -> str:
-    """The text of a board typed into the cells of a blank grid, in the kind's format.
-    Each cell is checked on its own first (so no cell's text can add fields or lines);
-    the parser then checks the board as a whole."""
-    out = []
-    for r in range(rows):
-        fields = []
-        for c in range(cols):
-            value = cells.get((r, c), "")
-            where = ("<board>", r + 1, c + 1)
-            if grid == "takuzu":
-                if value not in ("", "0", "1"):
-                    raise PuzzleError(f"a cell holds 0, 1 or nothing, not {value!r}", *where)
-                fields.append(value or ".")
-            elif value == "":
-                fields.append("_")
-            elif grid in ("hidato", "numbrix") and value.lower() == "x":
-                fields.append("X")
-            elif _NUMBER.fullmatch(value):
-                fields.append(value)
-            else:
-                hole = ", x (a hole)" if grid != "magic" else ""
-                raise PuzzleError(f"a cell holds a number{hole} or nothing, not {value!r}", *where)
-        out.append(("" if grid == "takuzu" else ", ").join(fields))
-    return "\n".join(out) + "\n"
+    """The text of a board typed into the cells of the blank board ``grid``, in its
+    kind's format (:meth:`~lpsolve.puzzle.Kind.board_text`: each cell is checked on its
+    own first, so no cell's text can add fields or lines); the parser then checks the
+    board as a whole."""
+    kind, form = builders()[grid]
+    return kind.board_text(form, rows, cols, cells)
 
 
 def serve(host: str, port: int, settings: Settings, log_level: str = "warning") -> None:

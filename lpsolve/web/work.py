@@ -12,10 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import hashlib
-import hmac
 import json
-import random
 import tempfile
 import time
 from collections.abc import Sequence
@@ -28,9 +25,9 @@ import clingo
 from .. import grade, sandbox
 from ..errors import LpsolveError, PuzzleError
 from ..jobs import Limits, Outcome, supervise
-from ..kinds import KINDS, kind_spec, parse_bytes
-from ..kinds import mastermind as mm
-from ..puzzle import Puzzle, Result, facts_program
+from ..kinds import kind_spec, parse_bytes
+from ..kinds.registry import registry
+from ..puzzle import Capability, Clue, Puzzle, Result, facts_program
 from ..resources import encoding_text, instances_dir, tutorial_dir
 from ..supervised import SolveJob, call
 
@@ -40,8 +37,6 @@ FACTS_SHOWN = 400
 SOLUTIONS_SHOWN = 100
 #: answer sets drawn in the workbench
 ANSWERS_SHOWN = 20
-#: consistent Mastermind codes listed
-CODES_SHOWN = 20
 #: the explanation ends this long before the job's deadline, to hand in what it has
 EXPLAIN_MARGIN = 0.15
 #: the name a typed program has in messages
@@ -53,51 +48,84 @@ MAX_DRAWN_FACTS = 50_000
 # -- the bundled puzzles ------------------------------------------------------------------
 
 
+#: the first part of the key of a tutorial's puzzle (``tutorial/FILE``)
+TUTORIAL = "tutorial"
+
+
 @dataclass(frozen=True)
 class Entry:
-    """A bundled puzzle: ``key`` (``KIND/FILE``) names it in URLs and forms."""
+    """A bundled puzzle: ``key`` (``KIND/FILE``, or ``tutorial/FILE`` for a puzzle of
+    a kind's tutorial) names it in URLs and forms."""
 
     kind: str
     name: str
     path: Path
+    tutorial: bool = False
 
     @property
     def key(self) -> str:
-        return f"{self.kind}/{self.name}"
+        return f"{TUTORIAL if self.tutorial else self.kind}/{self.name}"
 
 
 @functools.cache
 def catalogue() -> dict[str, list[Entry]]:
     """The bundled instances by kind (those ``lpsolve grade --kind K`` uses)."""
     return {
-        kind: [Entry(kind, path.name, path) for path in grade.bundled_instances(kind)]
-        for kind in KINDS
-        if (instances_dir() / kind).is_dir()
+        kind.name: [Entry(kind.name, Path(i.name).name, Path(i.path)) for i in kind.instances()]
+        for kind in registry().kinds()
+        if kind.instances()
     }
 
 
+def _tutorial(kind: str) -> Path | None:
+    folder = kind_spec(kind).tutorial()
+    return None if folder is None else Path(folder)
+
+
 @functools.cache
-def tutorial_entries() -> list[Entry]:
-    """The tutorial's puzzle (Takuzu), offered in the workbench beside the instances."""
-    folder = tutorial_dir()
-    return [Entry("tutorial", p.name, p) for p in sorted(folder.glob("*.takuzu"))]
+def tutorial_entries(kind: str) -> list[Entry]:
+    """The puzzles of the kind's tutorial, offered in the workbench beside its instances."""
+    folder = _tutorial(kind)
+    if folder is None:
+        return []
+    endings = kind_spec(kind).extensions
+    found = sorted(p for p in folder.iterdir() if p.suffix in endings)
+    return [Entry(kind, p.name, p, tutorial=True) for p in found]
+
+
+@functools.cache
+def tutorial_steps(kind: str) -> dict[str, str]:
+    """The programs of the kind's tutorial (``step1.lp`` ...) by name."""
+    folder = _tutorial(kind)
+    if folder is None:
+        return {}
+    return {p.name: p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.lp"))}
+
+
+def first_lesson_kind() -> str:
+    """The kind the workbench opens with: the first with a tutorial, else the first."""
+    kinds = list(catalogue())
+    return next((kind for kind in kinds if _tutorial(kind) is not None), kinds[0])
 
 
 def find_entry(key: str) -> Entry | None:
-    """The bundled puzzle ``KIND/FILE``, or ``None``: only listed files are served."""
-    for entry in [*tutorial_entries(), *(e for es in catalogue().values() for e in es)]:
+    """The bundled puzzle ``KIND/FILE`` (or ``tutorial/FILE``), or ``None``: only listed
+    files are served."""
+    tutorials = (e for kind in catalogue() for e in tutorial_entries(kind))
+    for entry in [*tutorials, *(e for es in catalogue().values() for e in es)]:
         if entry.key == key:
             return entry
     return None
 
 
 @functools.cache
-def thumbnail(key: str) -> str:
-    """A bundled puzzle drawn (in this process: bundled files are trusted)."""
+def thumbnail(key: str) -> str | None:
+    """A bundled puzzle drawn (in this process: bundled files are trusted); ``None``
+    if its kind does not draw."""
     entry = find_entry(key)
     assert entry is not None
     puzzle = parse_bytes(entry.path.read_bytes(), f"instances/{key}", entry.kind)
-    return puzzle.svg()
+    return puzzle.svg() if puzzle.supports(Capability.DRAW) else None
 
 
 @functools.cache
@@ -106,12 +134,6 @@ def bundled_view(key: str) -> PuzzleView:
     entry = find_entry(key)
     assert entry is not None
     return _view(parse_bytes(entry.path.read_bytes(), f"instances/{key}", entry.kind))
-
-
-@functools.cache
-def tutorial_steps() -> dict[str, str]:
-    """The tutorial's programs (``step1.lp`` ...) by name."""
-    return {p.name: p.read_text(encoding="utf-8") for p in sorted(tutorial_dir().glob("*.lp"))}
 
 
 def lesson_encoding(kind: str) -> str:
@@ -161,17 +183,19 @@ class Searched:
 
 
 def _drawable(puzzle: Puzzle) -> bool:
-    return len(puzzle.facts()) <= MAX_DRAWN_FACTS
+    """Whether the puzzle's pictures are drawn: its kind draws, and it is not too big."""
+    return puzzle.supports(Capability.DRAW) and len(puzzle.facts()) <= MAX_DRAWN_FACTS
 
 
 def _view(puzzle: Puzzle, conflict: Sequence[Any] = ()) -> PuzzleView:
     facts = puzzle.facts()
     drawable = len(facts) <= MAX_DRAWN_FACTS
+    pictured = drawable and puzzle.supports(Capability.DRAW)
     return PuzzleView(
         puzzle.kind,
         puzzle.source,
         puzzle.encoding,
-        puzzle.svg(None, conflict=conflict) if drawable else None,
+        puzzle.svg(None, conflict=conflict) if pictured else None,
         facts_program(facts[:FACTS_SHOWN]),
         len(facts),
         puzzle.render() if drawable else "",
@@ -216,8 +240,9 @@ def search_puzzle(
 
     def drawn(puzzle: Puzzle, result: Result, seconds_left: float | None) -> dict[str, Any]:
         found: Any = None
+        conflict: Sequence[Clue] = ()
         if explain and not result.stopped and result.count != 1:
-            from ..explain import explain_ambiguity, explain_conflict
+            from ..explain import conflicting_givens, explain_ambiguity, explain_conflict
 
             budget = None if seconds_left is None else max(seconds_left - EXPLAIN_MARGIN, 0.01)
             try:
@@ -225,7 +250,8 @@ def search_puzzle(
                 found = search(puzzle, budget)
             except LpsolveError as error:
                 found = error
-        conflict = getattr(found, "clues", ())
+            if found is not None and not isinstance(found, LpsolveError):
+                conflict = conflicting_givens(found)
         drawable = _drawable(puzzle)
         boards = [_board(puzzle, s, drawable) for s in result.solutions[:SOLUTIONS_SHOWN]]
         view = known if known is not None and not conflict else _view(puzzle, conflict)
@@ -248,7 +274,9 @@ def search_puzzle(
             searched.explanation = [f"explanation unavailable: {found}"]
         elif found is not None:
             searched.explanation = found.lines()
-            searched.conflict = [clue.text for clue in getattr(found, "clues", ())]
+            from ..explain import conflicting_givens  # the job's explanation imported it
+
+            searched.conflict = [clue.text for clue in conflicting_givens(found)]
         elif explain and result.count == 1:
             searched.explanation = ["exactly one solution: nothing to explain"]
     else:  # stopped before the drawing
@@ -311,7 +339,7 @@ def run_program(program: str, entry: Entry, models: int, limits: Limits) -> Prog
     """Run a typed program with a bundled puzzle's facts (``lpsolve run``), as a job."""
     with tempfile.TemporaryDirectory(prefix="lpsolve-web-") as folder:
         path = _program_file(folder, program)
-        kind = entry.kind if entry.kind in KINDS else "takuzu"  # the tutorial's is Takuzu
+        kind = entry.kind
         try:
             run, puzzle = grade.run_program(
                 [path, str(entry.path)],
@@ -355,11 +383,18 @@ def _answer_board(puzzle: Puzzle | None, atoms: Sequence[clingo.Symbol], text: s
     solution, board, problems = grade.decode_answer(puzzle, atoms)
     if solution is None:
         return Board(None, "", text, problems)
+    return Board(_answer_picture(puzzle, solution), board or "", text, problems)
+
+
+def _answer_picture(puzzle: Puzzle, solution: Any) -> str | None:
+    """A student's answer drawn, if the kind draws; ``None`` also for an answer too
+    odd for the kind's picture (it is shown as atoms and text)."""
+    if not puzzle.supports(Capability.DRAW):
+        return None
     try:
-        picture: str | None = puzzle.svg(solution)
-    except Exception:  # an answer the kind cannot draw is shown as atoms
-        picture = None
-    return Board(picture, board or "", text, problems)
+        return puzzle.svg(solution)
+    except Exception:  # any answer set decodes, not every one makes a picture
+        return None
 
 
 @dataclass
@@ -380,8 +415,8 @@ def shown_name(path: str) -> str:
     package is installed."""
     entry = find_entry(path)  # grading names a bundled instance KIND/FILE
     if entry is not None:
-        return path if entry.kind == "tutorial" else f"instances/{path}"
-    for base, name in ((instances_dir(), "instances"), (tutorial_dir(), "tutorial")):
+        return path if entry.tutorial else f"instances/{path}"
+    for base, name in ((instances_dir(), "instances"), (tutorial_dir(), TUTORIAL)):
         try:
             return f"{name}/{Path(path).resolve().relative_to(base.resolve())}"
         except ValueError:
@@ -429,7 +464,7 @@ def _drawn_example(instance: str, kind: str, example: grade.Example) -> Board:
     breaks as the report names them."""
     text = " ".join(example.atoms)
     entry = find_entry(instance.split("/", 1)[1]) if instance.startswith("instances/") else None
-    if entry is None and instance.startswith("tutorial/"):
+    if entry is None and instance.startswith(f"{TUTORIAL}/"):
         entry = find_entry(instance)
     picture = None
     if entry is not None:
@@ -437,110 +472,5 @@ def _drawn_example(instance: str, kind: str, example: grade.Example) -> Board:
         atoms = [clingo.parse_term(atom) for atom in example.atoms]
         solution, _, _ = grade.decode_answer(puzzle, atoms)
         if solution is not None:
-            try:
-                picture = puzzle.svg(solution)
-            except Exception:  # shown as atoms and text
-                picture = None
+            picture = _answer_picture(puzzle, solution)
     return Board(picture, example.board or "", text, list(example.problems))
-
-
-# -- Mastermind ---------------------------------------------------------------------------
-
-
-@dataclass
-class Consistent:
-    """A Mastermind game's state: the board, how many codes fit, the advice."""
-
-    svg: str
-    count: int
-    complete: bool
-    codes: list[str]
-    advice: str
-    conflict: list[str]
-    solved: bool
-    guesses: list[str]  # each guess and its feedback in words: "red red blue blue -> 1 black"
-    example: str  # a guess line of this game, to show its format: "0123 : 1 2"
-
-
-def game_header(game: mm.MastermindGame) -> str:
-    """The headers of a game without its guesses (``.mastermind``)."""
-    lines = [f"pegs: {game.pegs}", f"colours: {' '.join(game.colours)}"]
-    if not game.repeats:
-        lines.append("repeats: no")
-    if game.black_only:
-        lines.append(f"feedback: {mm.BLACK_ONLY}")
-    return "\n".join(lines) + "\n"
-
-
-def example_guess(game: mm.MastermindGame, feedback: bool = True) -> str:
-    """A guess line in the game's own format (its pegs, colours and feedback), e.g.
-    ``red red blue blue : 1 2`` or ``0123 : 1 2``; ``feedback=False``: the code only."""
-    if game.repeats:  # Knuth's kind of opening: AABB
-        code = [game.colours[(i // 2) % len(game.colours)] for i in range(game.pegs)]
-    else:
-        code = list(game.colours[: game.pegs])
-    if not feedback:
-        return game.code_text(code)
-    counts = "1" if game.black_only else f"1 {min(2, game.pegs - 1)}"
-    return f"{game.code_text(code)} : {counts}"
-
-
-def _consistent(text: str, source: str, advise: bool) -> Consistent:
-    """In the job: parse the game, count the codes that fit, list a few, advise."""
-    from .. import codebreaker
-
-    game = mm.parse(text, source)
-    solved = bool(game.guesses) and game.guesses[-1].black == game.pegs
-    counted = codebreaker.count_codes(game)
-    if counted.stopped_by == "interrupt":  # the supervisor's stop: this job answers no more
-        raise KeyboardInterrupt
-    codes: list[str] = []
-    conflict: list[str] = []
-    advice = ""
-    if counted.count == 0:
-        conflict = codebreaker.diagnosis(game)
-    elif counted.count <= CODES_SHOWN:
-        found = codebreaker.consistent_codes(game)
-        codes = [game.code_text([game.colours[k] for k in row]) for row in found]
-    if advise and counted.count > 1 and not solved:
-        best = codebreaker.suggest(game, keep=1).best("minimax")
-        left = f"{best.worst:,} code{'s' * (best.worst != 1)}"
-        advice = (
-            f"{game.code_text(best.code)} (worst case {left} left; "
-            f"{'could be the secret' if best.consistent else 'cannot be the secret'})"
-        )
-    guesses = [
-        f"{game.code_text(g.code)} \u2192 {mm.feedback_words(g.black, g.white)}"
-        for g in game.guesses
-    ]
-    return Consistent(
-        game.svg(),
-        counted.count,
-        counted.complete,
-        codes,
-        advice,
-        conflict,
-        solved,
-        guesses,
-        example_guess(game),
-    )
-
-
-def mastermind_state(text: str, source: str, advise: bool, limits: Limits) -> Consistent:
-    """:func:`_consistent` as a supervised job."""
-    outcome = call(lambda: _consistent(text, source, advise), limits)
-    if outcome.value is None:
-        raise LpsolveError(f"{source}: {outcome.stop_message()}")
-    return outcome.value
-
-
-def secret_code(key: bytes, nonce: str, header: str, game: mm.MastermindGame) -> tuple[str, ...]:
-    """The hidden secret of a game against the server: drawn by a generator seeded with
-    HMAC-SHA256(server key, nonce and game). The page carries only the random nonce;
-    without the key (made anew at each start of the server) it tells nothing about the
-    secret, and the server keeps no state per game."""
-    digest = hmac.new(key, f"{nonce}\n{header}".encode(), hashlib.sha256).digest()
-    draw = random.Random(int.from_bytes(digest, "big"))
-    if game.repeats:
-        return tuple(draw.choice(game.colours) for _ in range(game.pegs))
-    return tuple(draw.sample(game.colours, game.pegs))

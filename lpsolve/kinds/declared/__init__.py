@@ -16,8 +16,6 @@ from .kind import (
     DeclaredKind,
     DeclaredPuzzle,
     DeclaredSolution,
-    Instance,
-    Violation,
     bundled_kinds,
     load_kind,
 )
@@ -30,8 +28,6 @@ __all__ = [
     "DeclaredKind",
     "DeclaredPuzzle",
     "DeclaredSolution",
-    "Instance",
-    "Violation",
     "bundled_kinds",
     "decode_url",
     "encode_url",

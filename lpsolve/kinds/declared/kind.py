@@ -22,7 +22,20 @@ from typing import Any, NamedTuple
 import clingo
 
 from ...errors import PuzzleError, UsageError
-from ...puzzle import Clue, FactRow, Puzzle, rows_symbols, rows_text
+from ...puzzle import (
+    Capability,
+    Clue,
+    FactRow,
+    Instance,
+    Kind,
+    LimitNote,
+    Origin,
+    Puzzle,
+    Violation,
+    rows_symbols,
+    rows_text,
+)
+from ...resources import BUNDLED_KINDS, SOLUTION_SUFFIX, declared_kind_folders
 from .. import _UTF8_BOM, _not_utf8, read_bytes
 from ..textformat import cell_name
 from . import declaration as spec
@@ -33,39 +46,13 @@ from .programs import ProgramFile
 
 #: the declaration's file in a kind folder
 DECLARATION = "kind.toml"
-#: a published solution's file name: the puzzle file's name and this
-SOLUTION_SUFFIX = ".solution"
 #: the bundled declared kinds live in lpsolve/kinds/<name>/
-BUNDLED_FOLDER = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+BUNDLED_FOLDER = BUNDLED_KINDS
 #: the second model (the check plus a generate rule) grounds every candidate pair of
 #: its pairwise rules: it is meant for boards up to this many cells (--cross-check)
 SECOND_MODEL_CELLS = 144
 #: split atoms offered for ``--count --jobs`` (the first few dozen are ever used)
 MAX_SPLIT_ATOMS = 4096
-
-
-class Violation(str):
-    """A broken rule in words (a ``str``, as every checker's problems are), with the
-    rule's name and the cells it names, for grading's lines and pictures."""
-
-    rule: str
-    cells: tuple[tuple[int, int], ...]
-
-    def __new__(cls, text: str, rule: str, cells: Sequence[tuple[int, int]] = ()) -> Violation:
-        made = super().__new__(cls, text)
-        made.rule = rule
-        made.cells = tuple(cells)
-        return made
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return Violation, (str(self), self.rule, self.cells)
-
-
-class Instance(NamedTuple):
-    """A bundled puzzle file and its published solution's file, if there is one."""
-
-    path: str
-    solution: str | None
 
 
 class DeclaredSolution(NamedTuple):
@@ -82,31 +69,31 @@ def load_kind(folder: str | os.PathLike[str]) -> DeclaredKind:
 
 def bundled_kinds() -> list[str]:
     """The folders of the declared kinds bundled with lpsolve (sorted)."""
-    return sorted(
-        os.path.join(BUNDLED_FOLDER, entry)
-        for entry in os.listdir(BUNDLED_FOLDER)
-        if os.path.isfile(os.path.join(BUNDLED_FOLDER, entry, DECLARATION))
-    )
+    return sorted(declared_kind_folders().values())
 
 
-class DeclaredKind:
+class DeclaredKind(Kind):
     """A puzzle kind declared by a folder: ``kind.toml``, ``encoding.lp``, ``check.lp``
-    and ``instances/``.
+    and ``instances/``; a :class:`~lpsolve.puzzle.Kind` of origin ``declared``.
 
-    Attributes for the registry: ``name`` (the folder's name), ``title``, ``rules``,
-    ``about``, ``extensions``, ``sources``, ``folder`` (its real path), ``bundled``,
-    ``declaration``; the program files ``encoding``, ``check``, ``lesson`` (or None);
-    and what it can do: ``can_draw``, ``can_explain``, ``has_second_model``,
-    ``has_builder``. Compared and pickled by value: the checked declaration and its
-    programs' paths (a process that unpickles it reads the programs from there).
+    Beyond the protocol: ``about``, ``sources``, ``folder`` (its real path),
+    ``bundled`` (lpsolve's own), ``declaration``; the program files
+    ``encoding_program``, ``check`` and ``lesson_program`` (or None); and what it can
+    do: ``can_draw``, ``can_explain``, ``has_second_model``, ``has_builder``, which make
+    its :attr:`capabilities`. Compared and pickled by value: the checked declaration and
+    its programs' paths (a process that unpickles it reads the programs from there).
     """
+
+    origin = Origin.DECLARED
 
     def __init__(self, folder: str) -> None:
         given = folder.rstrip("/") or folder
         self.folder = os.path.realpath(given)
+        #: where ``lpsolve kinds`` says it comes from: the folder as it was named
+        self.location = os.path.abspath(given)
         # the name the folder is given (a link to a kind folder under another name is
         # a kind of that name, as a copy is)
-        self.name = os.path.basename(os.path.abspath(given))
+        self.name = os.path.basename(self.location)
         declaration_path = os.path.join(given, DECLARATION)
         if not spec.KIND_NAME.fullmatch(self.name):
             raise PuzzleError(
@@ -124,9 +111,66 @@ class DeclaredKind:
         self.about = d.about
         self.extensions = d.extensions
         self.sources = d.sources
-        self.encoding = self._program("encoding", d.encoding, declaration_path)
+        self.encoding_program = self._program("encoding", d.encoding, declaration_path)
         self.check = self._program("check", d.check, declaration_path)
-        self.lesson = self._program("lesson", d.lesson, declaration_path) if d.lesson else None
+        self.lesson_program = (
+            self._program("lesson", d.lesson, declaration_path) if d.lesson else None
+        )
+        #: the protocol's encoding: a path (clingo loads it from inside its folder)
+        self.encoding = self.encoding_program.path
+        self.capabilities = self._capabilities()
+        self.limits = self._limits()
+        self.clue_json = self._clue_json()
+
+    @property
+    def puzzle_class(self) -> type[Puzzle]:
+        return DeclaredPuzzle
+
+    @property
+    def reference_encoding(self) -> str:
+        """The lesson program where the kind has one, else its encoding."""
+        return self.encoding if self.lesson_program is None else self.lesson_program.path
+
+    def _capabilities(self) -> frozenset[Capability]:
+        found = {Capability.JANKO} if self.declaration.output.cells else set()
+        if self.can_draw:
+            found.add(Capability.DRAW)
+        if self.can_explain:
+            found.add(Capability.EXPLAIN)
+        if self.declaration.url is not None:
+            found.add(Capability.URL)
+        return frozenset(found)
+
+    def _limits(self) -> tuple[LimitNote, ...]:
+        """The board's limits: the declaration's side, capped by every format's."""
+        from ... import limits
+
+        lo, hi = self.declaration.header.side
+        cells = min(hi * hi, limits.MAX_BOARD_CELLS)
+        square = " (square)" if self.declaration.header.square else ""
+        most = f"{lo:,}..{hi:,} rows and columns{square}, {cells:,} cells"
+        return (LimitNote(f"{self.title} board", most),)
+
+    def _clue_json(self) -> str:
+        """How a clue is written in JSON: its fact's arguments, e.g. "[row, col, value]"."""
+        words = {"R": "row", "C": "col", "V": "value", "K": "position", "I": "item"}
+        forms = []
+        for block in self.declaration.blocks:
+            for rule in block.tokens:
+                for part in (rule, rule.left, rule.right):
+                    if part is None:
+                        continue
+                    for pattern, is_clue in zip(part.facts, part.clue, strict=True):
+                        if not is_clue:
+                            continue
+                        names = [
+                            words.get(a.name, a.name.lower()) if isinstance(a, Var) else str(a)
+                            for a in pattern.args
+                        ]
+                        form = f"[{', '.join(names)}]"
+                        if form not in forms:
+                            forms.append(form)
+        return " or ".join(forms)
 
     def _program(self, key: str, relative: str, declaration_path: str) -> ProgramFile:
         """A program file of the folder, checked to be inside it (by its real path) and,
@@ -164,8 +208,10 @@ class DeclaredKind:
     def __hash__(self) -> int:
         return hash((self.folder, self.name))
 
-    def __repr__(self) -> str:
-        return f"<DeclaredKind {self.name} from {self.folder}>"
+    @property
+    def _named_bundled(self) -> bool:
+        """A bundled kind under its own name, whose instances commands name KIND/FILE."""
+        return self.bundled and self.name == os.path.basename(self.folder)
 
     # -- what it can do
     @property
@@ -199,7 +245,8 @@ class DeclaredKind:
     def instances(self) -> list[Instance]:
         """The puzzle files in the kind's instances folder (every file there but the
         solutions and hidden ones, whatever its extension: a copied folder keeps its
-        instances), each with its published solution if one is beside it."""
+        instances), each with its published solution if one is beside it. A bundled
+        kind's are named ``KIND/FILE``, as commands take them; a user's by their path."""
         folder = os.path.join(self.folder, self.declaration.instances)
         if not os.path.isdir(folder):
             return []
@@ -210,7 +257,8 @@ class DeclaredKind:
                 continue
             if os.path.isfile(path):
                 solution = path + SOLUTION_SUFFIX
-                found.append(Instance(path, solution if os.path.isfile(solution) else None))
+                name = f"{self.name}/{entry}" if self._named_bundled else path
+                found.append(Instance(name, path, solution if os.path.isfile(solution) else None))
         return found
 
     # -- puzzles
@@ -235,10 +283,10 @@ class DeclaredKind:
             raise _not_utf8(error.object, error.start, bom, path) from None
         return self.parse(text, path, os.path.splitext(path)[1])
 
-    def from_url(self, url: str, source: str | None = None) -> DeclaredPuzzle:
+    def from_url(self, url: str) -> DeclaredPuzzle:
         """The puzzle a puzz.link link of one of the kind's genres holds
-        (``[input.url]``, :mod:`.urls`); messages name the link (``source`` is not
-        used: the link is its own name)."""
+        (``[input.url]``, :mod:`.urls`); messages name the link."""
+        self.require(Capability.URL, "reading a puzz.link link")
         from . import urls
 
         return urls.read_link(self, url)
@@ -280,37 +328,40 @@ class DeclaredPuzzle(Puzzle):
     """A puzzle of a declared kind: the header's numbers, its facts and clues, and the
     tokens as read. Equal to another when its kind, header and facts are."""
 
-    FIELDS = ("definition", "header", "rows", "clue_records", "tokens", "source")
+    FIELDS = ("declared", "header", "rows", "clue_records", "tokens", "source")
     PRESENTATION = ("source", "tokens", "clue_records")
 
     def __init__(
         self,
-        definition: DeclaredKind,
+        declared: DeclaredKind,
         header: tuple[tuple[str, int], ...],
         rows: tuple[FactRow, ...],
         clue_records: tuple[reader.ClueRecord, ...],
         tokens: tuple[tuple[tuple[str, ...], ...], ...],
         source: str = "<input>",
     ) -> None:
-        self.definition = definition
+        self.declared = declared
         self.header = header
         self.rows = rows
         self.clue_records = clue_records
         self.tokens = tokens
         self.source = source
-        # today's Puzzle interface reads these per puzzle: the kind, its encoding's path,
-        # and the clingo options the kind asks for
-        self.kind = definition.name  # type: ignore[misc]
-        self.encoding = definition.encoding.path  # type: ignore[misc]
-        self.solver_arguments = definition.declaration.solver.options  # type: ignore[misc]
-        self.counting_arguments = definition.declaration.solver.count_options  # type: ignore[misc]
+        # one class serves every declared kind: these are read from the puzzle's kind
+        self.kind = declared.name  # type: ignore[misc]
+        self.encoding = declared.encoding  # type: ignore[misc]
+        self.solver_arguments = declared.declaration.solver.options  # type: ignore[misc]
+        self.counting_arguments = declared.declaration.solver.count_options  # type: ignore[misc]
+
+    def definition(self) -> DeclaredKind:
+        """Its kind, carried by value (a job in another process needs no registry)."""
+        return self.declared
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__init__(**state)  # type: ignore[misc]
 
     @property
     def declaration(self) -> Declaration:
-        return self.definition.declaration
+        return self.declared.declaration
 
     @cached_property
     def values(self) -> dict[str, int]:
@@ -356,7 +407,7 @@ class DeclaredPuzzle(Puzzle):
         """The kind's check on this answer: each ``violated("rule", ...)`` atom it
         derives, in words (a :class:`Violation` with the rule's name and cells)."""
         found = programs.check_answer(
-            self.definition.check, self.declaration.violation, self._facts_text, solution.atoms
+            self.declared.check, self.declaration.violation, self._facts_text, solution.atoms
         )
         return [_violation(atom) for atom in found]
 
@@ -400,6 +451,7 @@ class DeclaredPuzzle(Puzzle):
 
     def janko_rows(self, solution: DeclaredSolution | None = None) -> list[list[str]]:
         """A solution's grid, or the puzzle's first grid block, as janko's rows."""
+        self.require(Capability.JANKO, "--format janko")
         if solution is not None:
             return self.grid(solution)
         for block, tokens in zip(self.declaration.blocks, self.tokens, strict=True):
@@ -409,6 +461,7 @@ class DeclaredPuzzle(Puzzle):
 
     def to_url(self) -> str:
         """The puzzle as a puzz.link link (``[input.url]``, :mod:`.urls`)."""
+        self.require(Capability.URL, "--format puzzlink")
         from . import urls
 
         return urls.encode_url(self)
@@ -519,6 +572,7 @@ class DeclaredPuzzle(Puzzle):
     def without_clues(self, clues: Iterable[Clue]) -> DeclaredPuzzle:
         """The same puzzle without these clues' facts (a dropped clue's token shows
         its block's blank token where all the token made was clues)."""
+        self.require(Capability.EXPLAIN, "dropping clues")
         dropped = {clue.fact for clue in clues}
         gone = {
             record.row
@@ -528,7 +582,7 @@ class DeclaredPuzzle(Puzzle):
         kept_records = tuple(r for r in self.clue_records if r.row not in gone)
         rows = tuple(row for row in self.rows if row not in gone)
         return DeclaredPuzzle(
-            self.definition,
+            self.declared,
             self.header,
             rows,
             kept_records,
@@ -583,8 +637,7 @@ class DeclaredPuzzle(Puzzle):
     ) -> str:
         """The puzzle (``None``) or a solution drawn from the kind's ``[[draw]]`` layers;
         ``conflict``: clues drawn red; ``broken``: violations whose cells are drawn red."""
-        if not self.definition.can_draw:
-            raise UsageError(f"kind {self.kind} declares no picture ([[draw]] layers)")
+        self.require(Capability.DRAW, "drawing")
         from . import picture
 
         answer = solution.atoms if solution is not None else ()
@@ -593,7 +646,7 @@ class DeclaredPuzzle(Puzzle):
         known = {(a.name, len(a.arguments)) for a in atoms}
         if wanted - known:
             atoms += programs.derived_facts(
-                self.definition.check, self._facts_text, answer, wanted - known
+                self.declared.check, self._facts_text, answer, wanted - known
             )
         highlighted = [
             (cell, f"conflict: {clue.text}")
@@ -611,7 +664,7 @@ class DeclaredPuzzle(Puzzle):
         any subset of its atoms on the board (a choice rule over the values it
         declares), and no violation allowed. Together with the check program, its
         answers are the puzzle's solutions, written independently of the encoding."""
-        if not self.definition.has_second_model:
+        if not self.declared.has_second_model:
             raise UsageError(
                 f"kind {self.kind} has no second model: every [output] atom needs a cells "
                 "entry with its values"
@@ -636,19 +689,13 @@ class DeclaredPuzzle(Puzzle):
         that search was complete."""
         outputs = self._outputs
         models, complete = programs.enumerate_models(
-            [self.definition.check],
+            [self.declared.check],
             self._facts_text + self.second_model_text(),
             lambda atom: (atom.name, len(atom.arguments)) in outputs,
             limit=limit,
             timeout=timeout,
         )
         return [DeclaredSolution(atoms) for atoms in models], complete
-
-    def csp_model(self) -> Any:
-        raise UsageError(
-            f"kind {self.kind} has no csp model (declared kinds are solved with clingo; "
-            "their second model is the kind's check)"
-        )
 
 
 def _violation(atom: clingo.Symbol) -> Violation:

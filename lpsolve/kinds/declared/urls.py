@@ -14,7 +14,6 @@ from).
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
@@ -367,17 +366,23 @@ def _read(kind: DeclaredKind, link: Link) -> tuple[DeclaredPuzzle, LinkText]:
 # -- finding the kind ----------------------------------------------------------------------
 
 
-@functools.cache
-def _bundled() -> tuple[DeclaredKind, ...]:
-    from .kind import bundled_kinds, load_kind
+def link_kinds() -> list[DeclaredKind]:
+    """The declared kinds lpsolve knows that read links (the registry's: bundled, and
+    the folders of ``--kinds`` and ``LPSOLVE_KINDS``)."""
+    from ..registry import registry
+    from .kind import DeclaredKind
 
-    return tuple(load_kind(folder) for folder in bundled_kinds())
+    return [
+        kind
+        for kind in registry().kinds()
+        if isinstance(kind, DeclaredKind) and kind.declaration.url is not None
+    ]
 
 
 def kind_of(link: Link, kinds: Iterable[DeclaredKind] | None = None) -> DeclaredKind:
-    """The kind that reads a link of this genre, among ``kinds`` (the bundled declared
-    kinds unless given)."""
-    known = [k for k in (_bundled() if kinds is None else kinds) if k.declaration.url]
+    """The kind that reads a link of this genre, among ``kinds`` (:func:`link_kinds`
+    unless given)."""
+    known = [k for k in (link_kinds() if kinds is None else kinds) if k.declaration.url]
     for kind in known:
         assert kind.declaration.url is not None
         if link.genre in kind.declaration.url.names:
@@ -397,7 +402,7 @@ def read_url(
     url: str, kinds: Iterable[DeclaredKind] | None = None, kind: str | None = None
 ) -> DeclaredPuzzle:
     """The puzzle a puzz.link link holds, read by the kind of its genre (among ``kinds``:
-    the bundled declared kinds unless given); ``kind``: the kind it must be."""
+    :func:`link_kinds` unless given); ``kind``: the kind it must be."""
     link = parse_link(url)
     found = kind_of(link, kinds)
     if kind is not None and kind != found.name:

@@ -1,7 +1,7 @@
 """``lpsolve mastermind``: consistent codes, contradictions, scoring, suggestions, play.
 
 Usage (``play`` right after ``mastermind`` is a subcommand with options of its own,
-see ``lpsolve.cli.SUBCOMMANDS``; a game file named ``play`` is ``./play``)::
+see ``SUBCOMMANDS``; a game file named ``play`` is ``./play``)::
 
     lpsolve mastermind GAME [--all | --limit N] [--count] [--format text|json] ...
     lpsolve mastermind --pegs 4 --colors red,blue,green --guess red,red,blue,blue:1,2
@@ -21,16 +21,19 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from .. import api, codebreaker
-from ..errors import PuzzleError, UsageError
-from ..jobs import writing_output
-from ..kinds import mastermind as mm
-from ..kinds.mastermind import MastermindGame
-from ..kinds.textformat import plural
-from ..puzzle import STOP_STATUS, STOPPED, search_status, uniqueness
-from ..supervised import MARGIN_SECONDS, call_printing, remaining, report_progress
-from .common import (
+from ... import api, codebreaker
+from ...errors import PuzzleError, UsageError
+from ...jobs import writing_output
+from ...kinds import mastermind as mm
+from ...kinds.mastermind import MastermindGame
+from ...kinds.textformat import plural
+from ...puzzle import STOP_STATUS, STOPPED, search_status, uniqueness
+from ...supervised import MARGIN_SECONDS, call_printing, remaining, report_progress
+from ..common import (
     SCHEMA_VERSION,
+    STATUS_BAD_INPUT,
+    STATUS_INTERNAL,
+    STATUS_STOPPED,
     Activity,
     compact_json,
     job_limits,
@@ -42,6 +45,25 @@ from .common import (
 EXIT_OK, EXIT_NO, EXIT_BAD_INPUT, EXIT_STOPPED = 0, 1, 2, 3
 CLASSIC_COLOURS = "red,blue,green,yellow,black,white"
 DEFAULT_LIMIT = 20
+
+# what lpsolve's help shows of the command (see lpsolve.cli.kinds)
+SUBCOMMANDS = {"mastermind": ("play",)}
+EXAMPLES = {
+    "mastermind": [
+        "lpsolve mastermind mastermind/classic-4x6 --count",
+        "lpsolve mastermind mastermind/classic-4x6 --suggest --top 3",
+    ]
+}
+EXIT_STATUSES = {
+    "mastermind": [
+        (EXIT_OK, "some code fits the guesses (--is-consistent: this one does)"),
+        (EXIT_NO, "no code fits the guesses (--is-consistent: this one does not)"),
+        STATUS_BAD_INPUT,
+        STATUS_STOPPED,
+        STATUS_INTERNAL,
+    ]
+}
+READS_BUNDLED = {"mastermind": "GAME"}
 
 
 def add_parsers(subparsers: Any) -> None:
