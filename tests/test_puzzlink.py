@@ -690,3 +690,27 @@ def test_a_mutated_input_url_loads_or_is_refused_at_its_place(tmp_path_factory, 
     except PuzzleError as error:
         assert "\n" not in str(error)
         assert error.source.endswith("kind.toml") and error.line is not None
+
+
+def test_a_bundled_file_goes_to_a_link_that_solves_to_its_published_solution() -> None:
+    written = lpsolve("solve", "sudoku/wikipedia", "--format", "puzzlink")
+    assert written.returncode == 0, written.stderr
+    link = written.stdout.strip()
+    assert link.startswith("https://puzz.link/p?sudoku/9/9/")
+    solved = lpsolve("solve", link, "--format", "janko")
+    published = ROOT / "lpsolve" / "kinds" / "sudoku" / "instances" / "wikipedia.sudoku.solution"
+    assert tokens(solved.stdout) == tokens(published.read_text())
+
+
+def test_a_kind_folder_named_by_kinds_reads_its_links(tmp_path) -> None:
+    """A kind of the user's (here Akari's test declaration under a genre id of its own,
+    so that no bundled kind reads it) reads links once --kinds names its folder."""
+    toml = kind_toml("akari").replace('["akari", "lightup"]', '["test-akari"]')
+    write_genre(tmp_path, "test-akari", toml)
+    link = "https://puzz.link/p?test-akari/3/1/.g2"
+    facts = lpsolve("facts", link, "--kinds", str(tmp_path))
+    assert facts.returncode == 0, facts.stderr
+    assert "black(0,0)." in facts.stdout and "n(0,2,2)." in facts.stdout
+    unknown = lpsolve("facts", link)
+    assert unknown.returncode == 2
+    assert unknown.stderr.startswith(f"error: {link}:1:21: unknown puzz.link genre 'test-akari'")
