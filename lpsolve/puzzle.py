@@ -47,6 +47,7 @@ class Capability(enum.Enum):
     CLASSES = "solution classes"  # Puzzle.classes, Kind.solve_options (e.g. --up-to-symmetry)
     BOARD = "blank board"  # Kind.board_text, Kind.board_forms (the web's builder)
     JSON_INPUT = "JSON input"  # Kind.from_json (.json puzzle files)
+    URL = "puzz.link form"  # Kind.from_url, Puzzle.to_url (puzz.link links)
 
     def refusal(self, kind: str, doing: str, hint: str = "") -> NotSupported:
         """The one-line error for asking ``kind`` for this while ``doing`` something,
@@ -65,6 +66,7 @@ CAPABILITY_METHODS: dict[Capability, tuple[str, ...]] = {
     Capability.CLASSES: ("Puzzle.classes",),
     Capability.BOARD: ("Kind.board_text",),
     Capability.JSON_INPUT: ("Kind.from_json",),
+    Capability.URL: ("Kind.from_url", "Puzzle.to_url"),
 }
 
 
@@ -179,6 +181,10 @@ class Kind(ABC):
     def from_json(self, data: dict[str, Any], text: str, source: str) -> Puzzle:
         """A puzzle from a JSON file's data (and its text, for error places)."""
         raise Capability.JSON_INPUT.refusal(self.name, source)
+
+    def from_url(self, url: str) -> Puzzle:
+        """The puzzle a puzz.link link of the kind's genre holds (:attr:`Capability.URL`)."""
+        raise Capability.URL.refusal(self.name, "reading a puzz.link link")
 
     def board_text(self, form: BoardForm, rows: int, cols: int, cells: Mapping[Cell, str]) -> str:
         """The puzzle text of a blank board of ``form`` whose cells were typed in
@@ -409,6 +415,10 @@ class Puzzle(ABC):
         """The puzzle (``None``) or a solution as janko.at's grid rows
         (:attr:`Capability.JANKO`); a board the layout cannot hold is refused."""
         raise Capability.JANKO.refusal(self.kind, "--format janko")
+
+    def to_url(self) -> str:
+        """The puzzle as a puzz.link link (:attr:`Capability.URL`)."""
+        raise Capability.URL.refusal(self.kind, "--format puzzlink")
 
     def classes(self, options: Iterable[str]) -> Puzzle:
         """The variant whose solutions are classes of solutions, as the kind's

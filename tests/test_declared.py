@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lpsolve import api, grade, split
-from lpsolve.errors import LpsolveError, NotSupported, PuzzleError, UsageError
+from lpsolve.errors import LpsolveError, NotSupported, PuzzleError
 from lpsolve.explain import explain_ambiguity, explain_conflict
 from lpsolve.kinds.declared import DeclaredSolution, bundled_kinds, load_kind
 from lpsolve.kinds.declared.declaration import KEYS
@@ -383,9 +383,14 @@ def test_a_check_that_grounding_cannot_decide_is_refused(tmp_path: Path) -> None
         api.solve(puzzle)
 
 
-def test_urls_are_reserved_not_read(latin) -> None:
-    with pytest.raises(UsageError, match=r"cannot read puzz\.link URLs yet"):
-        latin.from_url("https://puzz.link/p?sudoku/4/4/g", "<url>")
+def test_a_kind_without_input_url_reads_no_links(latin) -> None:
+    assert Capability.URL not in latin.capabilities
+    with pytest.raises(NotSupported, match=r"^reading a puzz\.link link: kind latin has no puzz"):
+        latin.from_url("https://puzz.link/p?sudoku/4/4/g")
+    with pytest.raises(
+        NotSupported, match=r"^--format puzzlink: kind latin has no puzz\.link form$"
+    ):
+        latin.parse(latin_text(["1"]), "x.latin").to_url()
 
 
 # -- bad declarations: one line FILE:LINE:COL --------------------------------------------
@@ -683,7 +688,6 @@ def test_the_guide_explains_every_key_of_the_format() -> None:
     guide = (ROOT / "docs" / "adding-a-kind.md").read_text()
     rows = [line for line in guide.splitlines() if line.startswith("| `")]
     documented = {key for row in rows for key in re.findall(r"`([a-z_]+)`", row.split("|")[1])}
-    documented |= {"names", "params", "blocks", "codec", "values"}  # [input.url], in prose
     missing = {key for keys in KEYS.values() for key in keys} - documented
     assert not missing
 

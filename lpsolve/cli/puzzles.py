@@ -42,7 +42,10 @@ if TYPE_CHECKING:  # --cross-check imports python-constraint, only when asked fo
 
 
 #: the help of a command's puzzle FILE
-FILE_HELP = "puzzle file (kind from its extension), - for standard input, or a bundled instance"
+FILE_HELP = (
+    "puzzle file (kind from its extension), - for standard input, a bundled instance, or a "
+    "puzz.link link"
+)
 
 
 def add_parsers(commands: Any) -> None:
@@ -53,7 +56,7 @@ def add_parsers(commands: Any) -> None:
         description="Solve a puzzle; by default shows one solution "
         "and checks whether it is unique.",
     )
-    _puzzle_arguments(solve, formats=("text", "json", "svg", "janko"))
+    _puzzle_arguments(solve, formats=("text", "json", "svg", "janko", "puzzlink"))
     how_many = solve.add_mutually_exclusive_group()
     how_many.add_argument("--all", action="store_true", help="enumerate every solution")
     how_many.add_argument(
@@ -168,6 +171,8 @@ def _puzzle_arguments(
 
 
 def run_solve(args: argparse.Namespace) -> int:
+    if args.format == "puzzlink":
+        return _solve_puzzlink(args)
     if args.format == "svg":
         return _solve_svg(args)
     if args.format == "janko":
@@ -682,6 +687,29 @@ def _solve_janko(args: argparse.Namespace) -> int:
     print(summary, file=sys.stderr)
     _report_memory_stop(solved.outcome)
     return exit_status(solved.result)
+
+
+# -- puzz.link links ----------------------------------------------------------------------
+
+
+def _solve_puzzlink(args: argparse.Namespace) -> int:
+    """``solve --format puzzlink``: the puzzle as a puzz.link link on stdout. A link
+    holds a puzzle, not its solutions, so nothing is solved."""
+    for flag, given in (
+        ("--count", args.count),
+        ("--cross-check", args.cross_check),
+        ("--explain", args.explain),
+        ("--all", args.all),
+        ("--limit", args.limit is not None),
+    ):
+        if given:
+            raise UsageError(
+                f"--format puzzlink prints the puzzle as a link: {flag} cannot be combined"
+            )
+    puzzle = api.load(args.file, args.kind)
+    puzzle.require(Capability.URL, "--format puzzlink")
+    print(puzzle.to_url())
+    return EXIT_SOLVED
 
 
 # -- pictures (SVG) ----------------------------------------------------------------------

@@ -135,7 +135,12 @@ def stdin_bytes() -> bytes:
 def load(path: str | os.PathLike[str], kind: str | None = None) -> Puzzle:
     """Read and parse a puzzle file (at most :data:`lpsolve.limits.MAX_FILE_BYTES`),
     or the bundled instance it names (see :func:`locate`); ``-`` is standard input
-    (named ``<stdin>``; give ``kind``)."""
+    (named ``<stdin>``; give ``kind``); a puzz.link link (where no such file is) is
+    read by the declared kind of its genre (:mod:`lpsolve.kinds.declared.urls`)."""
+    if is_link(path):
+        from .declared.urls import read_url
+
+        return read_url(os.fspath(path), kind=kind)
     if os.fspath(path) == STDIN:
         if kind is None:
             raise PuzzleError("standard input has no file extension: give --kind", STDIN_SOURCE)
@@ -144,6 +149,18 @@ def load(path: str | os.PathLike[str], kind: str | None = None) -> Puzzle:
         return parse_bytes(data, STDIN_SOURCE, kind)
     file, source = locate(path)
     return parse_bytes(_read(file, source), source, kind)
+
+
+#: how a puzz.link link starts (:func:`lpsolve.kinds.declared.urls.looks_like_link`,
+#: which a test keeps in step; told here without importing the declared kinds)
+LINK_STARTS = ("http://", "https://", "puzz.link/", "pzv.jp/", "pzprxs.vercel.app/")
+
+
+def is_link(path: str | os.PathLike[str]) -> bool:
+    """Whether a puzzle argument is a web link rather than a file (a file of that name
+    wins)."""
+    name = os.fspath(path)
+    return isinstance(name, str) and name.startswith(LINK_STARTS) and not os.path.lexists(name)
 
 
 def as_puzzle(puzzle: Puzzle | str | os.PathLike[str]) -> Puzzle:

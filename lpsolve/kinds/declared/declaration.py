@@ -25,6 +25,7 @@ from .patterns import (
     template_fields,
 )
 from .tomltext import KeyPath, Places
+from .urlcodecs import CODECS as URL_CODECS
 
 #: the declaration format this lpsolve reads
 FORMAT = 1
@@ -61,11 +62,8 @@ STYLES = ("given", "solved", "on-shade")
 COLOURS = ("dark", "light")
 SYMBOLS = ("circle", "black-circle", "lamp", "star", "tent", "tree", "cross", "dot")
 SIDES = ("top", "bottom", "left", "right")
-#: puzz.link codecs a declaration may name (decoding is issue 25's; names reserved)
-CODECS = (
-    "number16", "number10", "4cell", "border", "circle", "number16_outside", "crossmark",
-    "kakuro",
-)  # fmt: skip
+#: puzz.link codecs a declaration may name (:mod:`.urlcodecs`)
+CODECS = tuple(URL_CODECS)
 #: the reader's variables, per block shape (V only where a token has a value)
 SHAPE_VARIABLES = {"grid": ("R", "C"), "line": ("K",), "lines": ("K", "I")}
 #: clingo options a declaration may ask for: preset configurations, the decision
@@ -89,8 +87,8 @@ KEYS: dict[str, tuple[str, ...]] = {
     "[[input.block]]": ("name", "shape", "rows", "cols", "length", "count", "optional", "token"),
     "token rule": ("match", "range", "fact", "facts", "clue", "text", "left", "right"),
     "pair side": ("range", "fact", "facts", "clue", "text"),
-    "[input.url]": ("names", "params", "blocks"),
-    "[input.url] block": ("codec", "values"),
+    "[input.url]": ("names", "params", "fixed", "sizes", "blocks"),
+    "[input.url] block": ("codec", "part", "values"),
     "[output]": ("atoms", "cells", "empty", "keep", "header", "json"),
     "[output] cells": ("atom", "write", "values", "map", "order"),
     "[check]": ("program", "violation"),
@@ -219,12 +217,24 @@ class Web(NamedTuple):
     hint: str | None
 
 
-class Url(NamedTuple):
-    """``[input.url]``: reserved for puzz.link links (issue 25); read and checked only."""
+class UrlBlock(NamedTuple):
+    """How a block is read from a puzz.link link: a codec, the part of its output the
+    block takes, and the codec's values the block writes as other tokens."""
 
-    names: tuple[str, ...]
-    params: tuple[str, ...]
-    blocks: dict[str, tuple[str, dict[str, str]]]
+    codec: str
+    part: str
+    values: dict[str, str]  # codec value -> janko token
+
+
+class Url(NamedTuple):
+    """``[input.url]``: how the kind's puzzles are read from and written as puzz.link
+    links (:mod:`.urls`)."""
+
+    names: tuple[str, ...]  # pzprjs's genre ids; the first is the one written
+    params: tuple[str, ...]  # header numbers read from the link, in order
+    fixed: dict[str, Bound]  # header numbers the link implies
+    sizes: tuple[int, ...]  # the board sides a link may have (empty: any)
+    blocks: dict[str, UrlBlock]  # block name -> its codec, in the link's order
 
 
 class Declaration(NamedTuple):
@@ -394,7 +404,11 @@ class _Reading:
         if not source.has("block"):
             raise source.error(None, "[input] needs at least one [[input.block]]")
         blocks = self.blocks(source)
-        url = self.url(source.table("url", "[input.url]"), blocks) if source.has("url") else None
+        url = (
+            self.url(source.table("url", "[input.url]"), header, blocks)
+            if source.has("url")
+            else None
+        )
         if not top.has("output"):
             raise top.error(None, "the declaration needs [output] (the atoms of a solution)")
         output = self.output(top.table("output", "[output]"), blocks)
@@ -811,47 +825,151 @@ class _Reading:
         facts, clue = self.facts_and_clue(table, own)
         return Side(side_range, facts, clue, self.clue_text(table, own, any(clue)))
 
-    # -- [input.url] (reserved)
-    def url(self, table: _Table, blocks: Sequence[Block]) -> Url:
+    # -- [input.url]
+    def url(self, table: _Table, header: Header, blocks: Sequence[Block]) -> Url:
         table.only(*KEYS["[input.url]"])
+        if not table.has("names"):
+            raise table.error(None, '[input.url] needs names = ["GENRE", ...] (pzprjs\'s ids)')
         names = tuple(
             self.names_list(
                 table,
                 "names",
-                re.compile(r"[a-z0-9_]{1,32}"),
+                re.compile(r"[a-z0-9][a-z0-9_-]{0,31}"),
                 'a puzz.link puzzle id such as "sudoku"',
             )
         )
+        if not names:
+            raise table.error("names", 'names lists at least one id, as ["sudoku"]')
+        parameters = self.header_names[2:]
         params = tuple(
             self.names_list(
                 table,
                 "params",
-                re.compile("|".join(self.header_names[2:]) or "(?!)"),
+                re.compile("|".join(parameters) or "(?!)"),
                 "a parameter of the header",
             )
             if table.has("params")
             else ()
         )
-        codecs: dict[str, tuple[str, dict[str, str]]] = {}
-        if table.has("blocks"):
-            given = table.table("blocks", "[input.url] blocks")
+        fixed: dict[str, Bound] = {}
+        if table.has("fixed"):
+            given = table.table("fixed", "[input.url] fixed")
             for name in given.data:
-                if name not in [b.name for b in blocks]:
-                    raise given.error(name, f"no block is named {limits.quoted(name)}", at_key=True)
-                entry = given.table(name, f"the codec of block {name}")
-                entry.only(*KEYS["[input.url] block"])
-                codec = entry.string(
-                    "codec",
-                    pattern=re.compile("|".join(CODECS)),
-                    expected="one of " + ", ".join(CODECS),
+                if name not in parameters or name in params:
+                    raise given.error(
+                        name,
+                        f"fixed: {limits.quoted(name)} is no parameter of the header left "
+                        f"unread by params ({', '.join(parameters) or 'none'})",
+                        at_key=True,
+                    )
+                value = given.data[name]
+                if not (
+                    (type(value) is int and 0 <= value <= limits.CLINGO_MAX)
+                    or value in self.header_names[:2]
+                ):
+                    raise given.error(
+                        name,
+                        f"fixed: {name} is a whole number or one of "
+                        f"{', '.join(self.header_names[:2])}",
+                    )
+                fixed[name] = value
+        unread = [n for n in parameters if n not in params and n not in fixed]
+        unread = [n for n in unread if n not in header.defaults]
+        if unread:
+            raise table.error(
+                None,
+                f"[input.url] says where {', '.join(unread)} comes from: params (read from "
+                "the link) or fixed",
+            )
+        sizes: tuple[int, ...] = ()
+        if table.has("sizes"):
+            entries = table.items("sizes", "a list of board sides such as [4, 9]")
+            lo, hi = header.side
+            for index, value in enumerate(entries):
+                if type(value) is not int or not lo <= value <= hi:
+                    raise table.item_error("sizes", index, f"a size is a whole number {lo}..{hi}")
+            sizes = tuple(entries)
+        if not table.has("blocks"):
+            raise table.error(None, "[input.url] needs blocks = { BLOCK = { codec = ... } }")
+        given = table.table("blocks", "[input.url] blocks")
+        found: dict[str, UrlBlock] = {}
+        by_name = {block.name: block for block in blocks}
+        for name in given.data:
+            block = by_name.get(name)
+            if block is None:
+                raise given.error(name, f"no block is named {limits.quoted(name)}", at_key=True)
+            found[name] = self.url_block(given.table(name, f"the codec of block {name}"), block)
+        for block in blocks:
+            if block.name not in found:
+                raise given.error(None, f"[input.url] blocks gives no codec for block {block.name}")
+        taken: dict[tuple[str, str], str] = {}
+        for name, entry in found.items():
+            if (entry.codec, entry.part) in taken:
+                raise given.error(
+                    name,
+                    f"block {taken[entry.codec, entry.part]} already takes part "
+                    f"{entry.part} of {entry.codec}",
+                    at_key=True,
                 )
-                values: dict[str, str] = {}
-                if entry.has("values"):
-                    mapping = entry.table("values", "values")
-                    for key in mapping.data:
-                        values[key] = mapping.string(key, pattern=LITERAL, expected="a token")
-                codecs[name] = (codec, values)
-        return Url(names, params, codecs)
+            taken[entry.codec, entry.part] = name
+        for codec in {entry.codec for entry in found.values()}:
+            missing = [p for p in URL_CODECS[codec].parts if (codec, p) not in taken]
+            if missing:
+                raise given.error(
+                    None,
+                    f"{codec} fills {', '.join(URL_CODECS[codec].parts)}: no block "
+                    f"takes {', '.join(missing)}",
+                )
+        return Url(names, params, fixed, sizes, found)
+
+    def url_block(self, entry: _Table, block: Block) -> UrlBlock:
+        """A block's ``{ codec, part, values }``, checked against the block's shape."""
+        entry.only(*KEYS["[input.url] block"])
+        codec_name = entry.string(
+            "codec",
+            pattern=re.compile("|".join(re.escape(name) for name in CODECS)),
+            expected="one of " + ", ".join(CODECS),
+        )
+        codec = URL_CODECS[codec_name]
+        if len(codec.parts) == 1:
+            part = entry.string(
+                "part", codec.parts[0], pattern=re.compile(codec.parts[0]), expected=codec.parts[0]
+            )
+        else:
+            part = entry.string(
+                "part",
+                pattern=re.compile("|".join(codec.parts)),
+                expected=f"the part of {codec_name} it takes: " + ", ".join(codec.parts),
+            )
+        rows, cols = self.header_names[:2]
+        shape = codec.shape(part, 1, 1).kind
+        along = "COLS" if part in ("top", "bottom", "columns") else "ROWS"
+        wanted = {
+            "grid": ("grid", f"a grid of {rows} x {cols}"),
+            "line": ("line", f"a line of {cols if along == 'COLS' else rows} tokens"),
+            "lists": ("lines", f"{cols if along == 'COLS' else rows} lines"),
+        }[shape]
+        size = {"grid": (block.rows, block.cols), "line": (block.length,)}.get(
+            shape, (block.count,)
+        )
+        expected_size = {"grid": (rows, cols)}.get(shape, (cols if along == "COLS" else rows,))
+        if block.shape != wanted[0] or size != expected_size:
+            raise entry.error(
+                "codec", f"{codec_name} ({part}) fills {wanted[1]}; block {block.name} is not"
+            )
+        values: dict[str, str] = {}
+        if entry.has("values"):
+            mapping = entry.table("values", "values")
+            for key in mapping.data:
+                if not re.fullmatch(r"[0-9]{1,9}|\.|", key):
+                    raise mapping.error(
+                        key,
+                        'values maps what the link holds (a number, "." for a clue without '
+                        'a number, "" for an empty cell) to a token',
+                        at_key=True,
+                    )
+                values[key] = mapping.string(key, pattern=LITERAL, expected="a token", most=16)
+        return UrlBlock(codec_name, part, values)
 
     def names_list(
         self, table: _Table, key: str, pattern: re.Pattern[str], expected: str

@@ -137,6 +137,8 @@ class DeclaredKind(Kind):
             found.add(Capability.DRAW)
         if self.can_explain:
             found.add(Capability.EXPLAIN)
+        if self.declaration.url is not None:
+            found.add(Capability.URL)
         return frozenset(found)
 
     def _limits(self) -> tuple[LimitNote, ...]:
@@ -281,13 +283,13 @@ class DeclaredKind(Kind):
             raise _not_utf8(error.object, error.start, bom, path) from None
         return self.parse(text, path, os.path.splitext(path)[1])
 
-    def from_url(self, url: str, source: str) -> DeclaredPuzzle:
-        """puzz.link links are not read yet: the declaration's ``[input.url]`` is
-        reserved for them."""
-        raise UsageError(
-            f"{source}: kind {self.name} cannot read puzz.link URLs yet (declared kinds' "
-            "[input.url] codecs are not implemented)"
-        )
+    def from_url(self, url: str) -> DeclaredPuzzle:
+        """The puzzle a puzz.link link of one of the kind's genres holds
+        (``[input.url]``, :mod:`.urls`); messages name the link."""
+        self.require(Capability.URL, "reading a puzz.link link")
+        from . import urls
+
+        return urls.read_link(self, url)
 
 
 def _declaration_bytes(path: str) -> bytes:
@@ -456,6 +458,13 @@ class DeclaredPuzzle(Puzzle):
             if block.shape == "grid" and tokens:
                 return [list(row) for row in tokens]
         raise UsageError(f"{self.source}: kind {self.kind} has no grid to write in janko's layout")
+
+    def to_url(self) -> str:
+        """The puzzle as a puzz.link link (``[input.url]``, :mod:`.urls`)."""
+        self.require(Capability.URL, "--format puzzlink")
+        from . import urls
+
+        return urls.encode_url(self)
 
     def solution_json(self, solution: DeclaredSolution) -> Any:
         if self.declaration.output.json == "atoms":
