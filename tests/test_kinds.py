@@ -30,6 +30,10 @@ def implements(kind: Kind, method: str) -> bool:
 
 @pytest.mark.parametrize("kind", registered(), ids=lambda kind: kind.name)
 def test_capabilities_match_methods(kind: Kind) -> None:
+    if kind.origin is Origin.DECLARED:
+        pytest.skip(
+            "one class serves every declared kind: test_declared_kinds_refuse_what_they_lack"
+        )
     for capability, methods in CAPABILITY_METHODS.items():
         declared = capability in kind.capabilities
         for method in methods:
@@ -37,6 +41,22 @@ def test_capabilities_match_methods(kind: Kind) -> None:
     # a kind that counts classes of solutions says which solve options choose them
     assert bool(kind.solve_options) == (Capability.CLASSES in kind.capabilities)
     assert bool(kind.board_forms()) == (Capability.BOARD in kind.capabilities)
+
+
+@pytest.mark.parametrize(
+    "kind", [k for k in registered() if k.origin is Origin.DECLARED], ids=lambda kind: kind.name
+)
+def test_declared_kinds_refuse_what_they_lack(kind: Kind) -> None:
+    """A declared kind's class has every method; those of a capability its declaration
+    does not give refuse in one line (here the puzz.link form, which some genres lack)."""
+    puzzle = lpsolve.load(kind.instances()[0].name)
+    if Capability.URL in kind.capabilities:
+        assert kind.from_url(puzzle.to_url()) == puzzle
+    else:
+        with pytest.raises(NotSupported, match=r"puzz\.link"):
+            puzzle.to_url()
+        with pytest.raises(NotSupported):
+            kind.from_url("https://puzz.link/p?sudoku/4/4/g1k23k3g")
 
 
 @pytest.mark.parametrize("kind", registered(), ids=lambda kind: kind.name)
@@ -72,7 +92,7 @@ def test_kind_names_are_checked_by_the_registry(run) -> None:
     """--kind (and encoding's KIND) take any word; the registry refuses an unknown one
     in one line naming the kinds it knows, before anything runs."""
     known = ", ".join(registry().names())
-    for argv in (["solve", "takuzu/seed-8x8", "--kind", "kakuro"], ["encoding", "kakuro"]):
+    for argv in (["solve", "takuzu/seed-8x8", "--kind", "kakurro"], ["encoding", "kakurro"]):
         status, out, err = run(*argv)
         assert (status, out) == (2, "")
-        assert err == f"error: unknown kind 'kakuro'; expected one of {known}\n"
+        assert err == f"error: unknown kind 'kakurro'; expected one of {known}\n"

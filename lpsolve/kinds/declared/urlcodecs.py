@@ -580,7 +580,7 @@ class Kakuro(Codec):
 
     def encode(self, parts: Mapping[str, Sequence[Sequence[str]]], rows: int, cols: int) -> str:
         grid = parts["cells"]
-        if grid[0][0] != "-":
+        if grid[0][0] not in ("-", EMPTY):
             raise CannotEncode(f"the top left cell {grid[0][0]!r}: the link has a black one")
         top = [self._cell(token, "the top row") for token in grid[0][1:]]
         left = [self._cell(line[0], "the left column") for line in grid[1:]]
@@ -605,7 +605,7 @@ class Kakuro(Codec):
         """A janko token as (down, across) sums of a black cell, None for a white one."""
         if token == "0":
             return None
-        if token == "-":
+        if token in ("-", EMPTY):  # EMPTY: a kind whose black cell is its blank token
             return (0, 0)
         down, comma, across = token.partition(",")
         if comma and all(side == "" or side.isdigit() for side in (down, across)):
