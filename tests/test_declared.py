@@ -463,6 +463,50 @@ def test_a_bad_solution_file_is_refused_at_its_place(latin) -> None:
         puzzle.read_solution("4 4\n", "s")
 
 
+BLACK_TOML = """\
+format = 1
+title = "Black cells"
+rules = "Test kind: '#' is a token."
+[input.header]
+[[input.block]]
+name = "board"
+shape = "grid"
+token = [{ match = "-" }, { match = "#", fact = "black(R,C)" }]
+[output]
+atoms = ["lamp/2"]
+cells = [{ atom = "lamp(R,C)", write = "o" }]
+keep = "board"
+"""
+BLACK_ENCODING = """\
+#defined black/2.
+{ lamp(R,C) } :- rows(N), cols(M), R = 0..N-1, C = 0..M-1, not black(R,C).
+#show lamp/2.
+"""
+BLACK_CHECK = """\
+#defined black/2.
+#defined lamp/2.
+violated("no lamp on a black cell", R, C) :- lamp(R,C), black(R,C).
+"""
+
+
+def test_rows_may_start_with_a_token_that_is_the_comment_sign(tmp_path: Path) -> None:
+    """A kind whose tokens include '#' (Star Battle's black cells, janko's layout): a
+    row starting with '#' is a row, not a comment; comments may stand before the
+    header, and a solution repeating such a row reads back."""
+    kind = load_kind(write_kind(tmp_path, "black", BLACK_TOML, BLACK_ENCODING, BLACK_CHECK))
+    puzzle = kind.parse("# a comment\n\n2 3\n# - #\n- # -\n", "x.black")
+    assert puzzle.tokens == ((("#", "-", "#"), ("-", "#", "-")),)
+    assert puzzle.rows[2:] == (("black", 0, 0), ("black", 0, 2), ("black", 1, 1))
+    solution = puzzle.read_solution("2 3\n# o #\no # o\n", "s")
+    assert puzzle.janko_text(solution) == "2 3\n# o #\no # o"
+    # after the header a '#' line is a row: a comment there is refused at its place
+    with pytest.raises(PuzzleError, match=r"^x:3:10: row has 2 tokens, expected 3"):
+        kind.parse("2 3\n- - -\n# comment\n", "x")
+    # a kind without such a token keeps comments anywhere
+    latin = load_kind(write_kind(tmp_path))
+    assert latin.parse("2 2\n# a comment\n1 -\n- -\n", "x").tokens == ((("1", "-"), ("-", "-")),)
+
+
 # -- the other block shapes and output writers, on small declarations ---------------------
 
 LINES_TOML = """\

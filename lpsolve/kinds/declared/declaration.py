@@ -248,6 +248,13 @@ class Declaration(NamedTuple):
     web: Web
     url: Url | None
 
+    @property
+    def rows_may_start_with_comment_sign(self) -> bool:
+        """Whether a block takes a literal token starting with ``#`` (Star Battle's
+        black cells): then a puzzle file's comments are only the lines before its
+        header, and every line after it is the puzzle's."""
+        return any(token.startswith("#") for block in self.blocks for token in block.literals)
+
 
 def read(data: bytes, source: str, kind: str) -> Declaration:
     """The declaration of kind ``kind`` from the bytes of its ``kind.toml`` (named
