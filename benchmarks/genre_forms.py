@@ -54,8 +54,28 @@ ray(R2,C2,DR,DC) :- ray(R,C,DR,DC), R2 = R+DR, C2 = C+DC, white(R2,C2).
 """,
 )
 
+#: Star Battle's "no two stars touch" as at most one star in every 2 x 2 square (the
+#: bundled encoding: pair by pair)
+STAR_BATTLE_SQUARES = Form(
+    "2 x 2 squares",
+    """
+#defined black/2.
+#defined outside/2.
+free(R,C) :- region(R,C,_).
+row(0..N-1) :- rows(N).
+col(0..M-1) :- cols(M).
+group(G) :- region(_,_,G).
+S { star(R,C) : free(R,C) } S :- row(R), stars(S).
+:- col(C), stars(S), not S { star(R,C) : free(R,C) } S.
+:- group(G), stars(S), not S { star(R,C) : region(R,C,G) } S.
+:- row(R), col(C), 2 { star(R,C); star(R+1,C); star(R,C+1); star(R+1,C+1) }.
+#show star/2.
+""",
+)
+
 FORMS: dict[str, list[Form]] = {
     "akari": [AKARI_RAYS],
+    "star-battle": [STAR_BATTLE_SQUARES],
 }
 
 
