@@ -507,6 +507,47 @@ def test_rows_may_start_with_a_token_that_is_the_comment_sign(tmp_path: Path) ->
     assert latin.parse("2 2\n# a comment\n1 -\n- -\n", "x").tokens == ((("1", "-"), ("-", "-")),)
 
 
+PAIRED_TOML = """\
+format = 1
+title = "Paired"
+rules = "Test kind: a hidden choice (which of two neighbours a mark is paired with)."
+[input.header]
+[[input.block]]
+name = "board"
+shape = "grid"
+token = [{ match = "-" }]
+[output]
+atoms = ["mark/2"]
+cells = [{ atom = "mark(R,C)", write = "o" }]
+[solver]
+options = ["--project=show"]
+"""
+# one mark in the middle of a 1 x 3 board, paired with either end: two models, one
+# solution
+PAIRED_ENCODING = """\
+mark(0,1).
+1 { pair(0,1,0,0); pair(0,1,0,2) } 1.
+#show mark/2.
+"""
+PAIRED_CHECK = """\
+#defined mark/2.
+violated("one mark in the middle", R, C) :- mark(R,C), (R,C) != (0,1).
+"""
+
+
+def test_a_kind_may_ask_for_solutions_projected_on_its_shown_atoms(tmp_path: Path) -> None:
+    """With --project=show, an encoding with a hidden choice (Tents pairs tents with
+    trees) has one solution per set of shown atoms: found once, counted once."""
+    folder = write_kind(tmp_path, "paired", PAIRED_TOML, PAIRED_ENCODING, PAIRED_CHECK)
+    puzzle = load_kind(folder).parse("1 3\n- - -\n", "x.paired")
+    result = api.solve(puzzle)
+    assert result.complete and result.unique and len(result.solutions) == 1
+    assert api.count(puzzle).count == 1
+    unprojected = PAIRED_TOML.replace('options = ["--project=show"]', "options = []")
+    folder = write_kind(tmp_path / "plain", "paired", unprojected, PAIRED_ENCODING, PAIRED_CHECK)
+    assert api.count(load_kind(folder).parse("1 3\n- - -\n", "x.paired")).count == 2
+
+
 # -- the other block shapes and output writers, on small declarations ---------------------
 
 LINES_TOML = """\

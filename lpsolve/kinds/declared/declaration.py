@@ -69,12 +69,15 @@ CODECS = (
 #: the reader's variables, per block shape (V only where a token has a value)
 SHAPE_VARIABLES = {"grid": ("R", "C"), "line": ("K",), "lines": ("K", "I")}
 #: clingo options a declaration may ask for: preset configurations, the decision
-#: heuristic (Domain: the encoding's #heuristic directives) and the seed; nothing that
-#: reads or writes files or changes what a search means
+#: heuristic (Domain: the encoding's #heuristic directives), the seed, and solutions
+#: projected on the shown atoms (a solution is its shown atoms: an encoding with a
+#: hidden choice, such as Tents' pairing of tents with trees, would otherwise find one
+#: solution per choice); nothing that reads or writes files
 _SOLVER_OPTION = re.compile(
     r"--configuration=(auto|frumpy|jumpy|tweety|handy|crafty|trendy|many)"
     r"|--heuristic=(Berkmin|Vmtf|Vsids|Domain|Unit|None)"
     r"|--seed=[0-9]{1,9}"
+    r"|--project=show"
 )
 
 #: every table of the format and the keys it takes; a test checks that the guide
@@ -1104,8 +1107,8 @@ class _Reading:
                     raise table.item_error(
                         key,
                         index,
-                        "a kind may ask for --configuration=NAME, --heuristic=NAME "
-                        "or --seed=N (written with '=')",
+                        "a kind may ask for --configuration=NAME, --heuristic=NAME, "
+                        "--seed=N or --project=show (written with '=')",
                     )
             found[key] = tuple(options)
         return Solver(found["options"], found["count_options"])
