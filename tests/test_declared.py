@@ -622,6 +622,20 @@ def test_lines_pairs_ids_defaults_and_optional_blocks(tmp_path: Path) -> None:
         kind.parse("2 3 4\n", "x")
 
 
+def test_a_line_blocks_tokens_are_numbered_by_their_place_in_the_line(tmp_path: Path) -> None:
+    """K of a ``line`` block is the token's place (Tents' column counts: one number
+    per column), as the guide says; K of a ``lines`` block is the line, I the place."""
+    kind = load_kind(write_kind(tmp_path, "lines", LINES_TOML))
+    puzzle = kind.parse("2 3\n- 2 1\n4 2\n0 3\nx x x\nx x x\n", "x.lines")
+    seen = [row for row in puzzle.rows if row[0] in ("seen", "run")]
+    assert seen == [
+        ("seen", "top", 1, 2), ("seen", "top", 2, 1),
+        ("run", 0, 0, 4), ("run", 0, 1, 2), ("run", 1, 1, 3),
+    ]  # fmt: skip
+    assert [c.text for c in puzzle.clues()] == ["2 in top 2", "1 in top 3"]
+    assert [c.place for c in puzzle.clues()] == ["top 2", "top 3"]
+
+
 def test_marks_directions_regions_and_kept_tokens_are_written(tmp_path: Path) -> None:
     kind = load_kind(write_kind(tmp_path, "lines", LINES_TOML))
     puzzle = kind.parse("2 3\n- - -\n0\n0\nx x a\nb 3, a\n", "x.lines")

@@ -229,9 +229,14 @@ class _BlockReader:
                     where,
                 )
             for item, (token, col) in enumerate(found):
-                where = {"R": k, "C": item} if shape == "grid" else {"K": k}
-                if shape == "lines":
-                    where["I"] = item
+                # a grid's row and column; a line's place K; a lines block's line K
+                # and place I
+                if shape == "grid":
+                    where = {"R": k, "C": item}
+                elif shape == "line":
+                    where = {"K": item}
+                else:
+                    where = {"K": k, "I": item}
                 self.token(token, line.number, col, where, (k, item), rows, clues)
             read.append(tuple(token for token, _ in found))
         self.tokens = tuple(read)
