@@ -274,7 +274,7 @@ def rules_broken(puzzle, tents: set[Cell]) -> set[str]:
 
 def test_the_check_agrees_with_python_on_every_one_cell_change() -> None:
     """Cells of a published answer flipped in turn (a tent added or taken away, on a
-    tree too: every tent, tree and cell beside a tree, and some others), and a tent
+    tree too: some tents, some trees and the cells beside them, and some others), and a tent
     off the board: the check names exactly the rules the Python checker says are
     broken (where no tents touch: its pairing rule is exact only then), and every
     rule is named by some change."""
@@ -282,7 +282,8 @@ def test_the_check_agrees_with_python_on_every_one_cell_change() -> None:
     board = board_of(puzzle)
     answer = set(placement_of(solution))
     rows, cols = puzzle.size
-    near = answer | board.trees | {s for tree in board.trees for s in sides(tree)}
+    some_trees = sorted(board.trees)[:5]
+    near = set(sorted(answer)[:8]) | set(some_trees) | {s for t in some_trees for s in sides(t)}
     others = sorted({(r, c) for r in range(rows) for c in range(cols)} - near)
     cells = sorted(near) + random.Random(3).sample(others, 6)
     changes = [answer ^ {cell} for cell in cells if 0 <= cell[0] < rows and 0 <= cell[1] < cols]
