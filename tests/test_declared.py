@@ -501,6 +501,91 @@ def test_a_bad_solution_file_is_refused_at_its_place(latin) -> None:
         puzzle.read_solution("4 4\n", "s")
 
 
+BLACK_TOML = """\
+format = 1
+title = "Black cells"
+rules = "Test kind: '#' is a token."
+[input.header]
+[[input.block]]
+name = "board"
+shape = "grid"
+token = [{ match = "-" }, { match = "#", fact = "black(R,C)" }]
+[output]
+atoms = ["lamp/2"]
+cells = [{ atom = "lamp(R,C)", write = "o" }]
+keep = "board"
+"""
+BLACK_ENCODING = """\
+#defined black/2.
+{ lamp(R,C) } :- rows(N), cols(M), R = 0..N-1, C = 0..M-1, not black(R,C).
+#show lamp/2.
+"""
+BLACK_CHECK = """\
+#defined black/2.
+#defined lamp/2.
+violated("no lamp on a black cell", R, C) :- lamp(R,C), black(R,C).
+"""
+
+
+def test_rows_may_start_with_a_token_that_is_the_comment_sign(tmp_path: Path) -> None:
+    """A kind whose tokens include '#' (Star Battle's black cells, janko's layout): a
+    row starting with '#' is a row, not a comment; comments may stand before the
+    header, and a solution repeating such a row reads back."""
+    kind = load_kind(write_kind(tmp_path, "black", BLACK_TOML, BLACK_ENCODING, BLACK_CHECK))
+    puzzle = kind.parse("# a comment\n\n2 3\n# - #\n- # -\n", "x.black")
+    assert puzzle.tokens == ((("#", "-", "#"), ("-", "#", "-")),)
+    assert puzzle.rows[2:] == (("black", 0, 0), ("black", 0, 2), ("black", 1, 1))
+    solution = puzzle.read_solution("2 3\n# o #\no # o\n", "s")
+    assert puzzle.janko_text(solution) == "2 3\n# o #\no # o"
+    # after the header a '#' line is a row: a comment there is refused at its place
+    with pytest.raises(PuzzleError, match=r"^x:3:10: row has 2 tokens, expected 3"):
+        kind.parse("2 3\n- - -\n# comment\n", "x")
+    # a kind without such a token keeps comments anywhere
+    latin = load_kind(write_kind(tmp_path))
+    assert latin.parse("2 2\n# a comment\n1 -\n- -\n", "x").tokens == ((("1", "-"), ("-", "-")),)
+
+
+PAIRED_TOML = """\
+format = 1
+title = "Paired"
+rules = "Test kind: a hidden choice (which of two neighbours a mark is paired with)."
+[input.header]
+[[input.block]]
+name = "board"
+shape = "grid"
+token = [{ match = "-" }]
+[output]
+atoms = ["mark/2"]
+cells = [{ atom = "mark(R,C)", write = "o" }]
+[solver]
+options = ["--project=show"]
+"""
+# one mark in the middle of a 1 x 3 board, paired with either end: two models, one
+# solution
+PAIRED_ENCODING = """\
+mark(0,1).
+1 { pair(0,1,0,0); pair(0,1,0,2) } 1.
+#show mark/2.
+"""
+PAIRED_CHECK = """\
+#defined mark/2.
+violated("one mark in the middle", R, C) :- mark(R,C), (R,C) != (0,1).
+"""
+
+
+def test_a_kind_may_ask_for_solutions_projected_on_its_shown_atoms(tmp_path: Path) -> None:
+    """With --project=show, an encoding with a hidden choice (Tents pairs tents with
+    trees) has one solution per set of shown atoms: found once, counted once."""
+    folder = write_kind(tmp_path, "paired", PAIRED_TOML, PAIRED_ENCODING, PAIRED_CHECK)
+    puzzle = load_kind(folder).parse("1 3\n- - -\n", "x.paired")
+    result = api.solve(puzzle)
+    assert result.complete and result.unique and len(result.solutions) == 1
+    assert api.count(puzzle).count == 1
+    unprojected = PAIRED_TOML.replace('options = ["--project=show"]', "options = []")
+    folder = write_kind(tmp_path / "plain", "paired", unprojected, PAIRED_ENCODING, PAIRED_CHECK)
+    assert api.count(load_kind(folder).parse("1 3\n- - -\n", "x.paired")).count == 2
+
+
 # -- the other block shapes and output writers, on small declarations ---------------------
 
 LINES_TOML = """\
@@ -576,13 +661,17 @@ def test_lines_pairs_ids_defaults_and_optional_blocks(tmp_path: Path) -> None:
 
 
 def test_a_line_blocks_tokens_are_numbered_by_their_place_in_the_line(tmp_path: Path) -> None:
+    """K of a ``line`` block is the token's place (Tents' column counts: one number
+    per column), as the guide says; K of a ``lines`` block is the line, I the place."""
     kind = load_kind(write_kind(tmp_path, "lines", LINES_TOML))
-    puzzle = kind.parse("2 3\n1 - 2\n0\n0\nx x a\nb x a\n", "x.lines")
-    assert [row for row in puzzle.rows if row[0] == "seen"] == [
-        ("seen", "top", 0, 1),
-        ("seen", "top", 2, 2),
-    ]
-    assert [c.text for c in puzzle.clues()] == ["1 in top 1", "2 in top 3"]
+    puzzle = kind.parse("2 3\n- 2 1\n4 2\n0 3\nx x x\nx x x\n", "x.lines")
+    seen = [row for row in puzzle.rows if row[0] in ("seen", "run")]
+    assert seen == [
+        ("seen", "top", 1, 2), ("seen", "top", 2, 1),
+        ("run", 0, 0, 4), ("run", 0, 1, 2), ("run", 1, 1, 3),
+    ]  # fmt: skip
+    assert [c.text for c in puzzle.clues()] == ["2 in top 2", "1 in top 3"]
+    assert [c.place for c in puzzle.clues()] == ["top 2", "top 3"]
 
 
 def test_marks_directions_regions_and_kept_tokens_are_written(tmp_path: Path) -> None:

@@ -67,12 +67,15 @@ CODECS = tuple(URL_CODECS)
 #: the reader's variables, per block shape (V only where a token has a value)
 SHAPE_VARIABLES = {"grid": ("R", "C"), "line": ("K",), "lines": ("K", "I")}
 #: clingo options a declaration may ask for: preset configurations, the decision
-#: heuristic (Domain: the encoding's #heuristic directives) and the seed; nothing that
-#: reads or writes files or changes what a search means
+#: heuristic (Domain: the encoding's #heuristic directives), the seed, and solutions
+#: projected on the shown atoms (a solution is its shown atoms: an encoding with a
+#: hidden choice, such as Tents' pairing of tents with trees, would otherwise find one
+#: solution per choice); nothing that reads or writes files
 _SOLVER_OPTION = re.compile(
     r"--configuration=(auto|frumpy|jumpy|tweety|handy|crafty|trendy|many)"
     r"|--heuristic=(Berkmin|Vmtf|Vsids|Domain|Unit|None)"
     r"|--seed=[0-9]{1,9}"
+    r"|--project=show"
 )
 
 #: every table of the format and the keys it takes; a test checks that the guide
@@ -257,6 +260,13 @@ class Declaration(NamedTuple):
     solver: Solver
     web: Web
     url: Url | None
+
+    @property
+    def rows_may_start_with_comment_sign(self) -> bool:
+        """Whether a block takes a literal token starting with ``#`` (Star Battle's
+        black cells): then a puzzle file's comments are only the lines before its
+        header, and every line after it is the puzzle's."""
+        return any(token.startswith("#") for block in self.blocks for token in block.literals)
 
 
 def read(data: bytes, source: str, kind: str) -> Declaration:
@@ -1215,8 +1225,8 @@ class _Reading:
                     raise table.item_error(
                         key,
                         index,
-                        "a kind may ask for --configuration=NAME, --heuristic=NAME "
-                        "or --seed=N (written with '=')",
+                        "a kind may ask for --configuration=NAME, --heuristic=NAME, "
+                        "--seed=N or --project=show (written with '=')",
                     )
             found[key] = tuple(options)
         return Solver(found["options"], found["count_options"])
