@@ -316,22 +316,47 @@ def test_the_bundled_kinds_are_found(tmp_path: Path) -> None:
 
 
 def test_the_kind_is_a_registry_entry_with_the_capabilities_it_has(tmp_path: Path) -> None:
-    """A declared kind is a Kind of origin declared; one without pictures or clues
-    declares neither, and its puzzles refuse them in one line."""
+    """A declared kind is a Kind of origin declared with the capabilities its
+    declaration gives it; one without pictures, clues, cell values or a blank board
+    declares none of them, and its puzzles refuse them in one line."""
     latin = load_kind(write_kind(tmp_path))
     assert isinstance(latin, Kind) and latin.origin is Origin.DECLARED
     assert latin.location == str(tmp_path / "latin") and latin.puzzle_class is DeclaredPuzzle
-    assert latin.capabilities == {Capability.DRAW, Capability.EXPLAIN, Capability.JANKO}
+    assert latin.capabilities == {
+        Capability.DRAW,
+        Capability.EXPLAIN,
+        Capability.JANKO,
+        Capability.SECOND_MODEL,
+        Capability.BOARD,
+    }
     assert latin.clue_json == "[row, col, value]" and latin.encoding.endswith("encoding.lp")
-    plain_toml = LATIN_TOML.split("[explain]")[0].replace(", clue = true", "")
+    plain_toml = (
+        LATIN_TOML.split("[explain]")[0]
+        .replace(", clue = true", "")
+        .replace(', values = [1, "ROWS"]', "")
+        + "[web]\nbuilder = false\n"
+    )
     plain = load_kind(write_kind(tmp_path / "other", "plain", toml=plain_toml))
-    assert plain.capabilities == {Capability.JANKO}
+    assert plain.capabilities == {Capability.JANKO} and plain.board_forms() == ()
     puzzle = plain.parse(latin_text(["1 - -", "- - -", "- - -"]), "x.plain")
     assert puzzle.definition() is plain and puzzle.clues() == []
-    with pytest.raises(NotSupported, match=r"^drawing: kind plain has no picture$"):
-        puzzle.svg()
-    with pytest.raises(NotSupported, match=r"^dropping clues: kind plain has no explanation$"):
-        puzzle.without_clues([])
+    refusals = [
+        (puzzle.svg, "drawing: kind plain has no picture"),
+        (lambda: puzzle.without_clues([]), "dropping clues: kind plain has no explanation"),
+        (puzzle.second_model, "--cross-check: kind plain has no second model"),
+        (
+            puzzle.csp_model,
+            "the csp backend: kind plain has no csp model (declared kinds are solved with clingo)",
+        ),
+        (
+            lambda: plain.board_text(latin.board_forms()[0], 3, 3, {}),
+            "a blank board: kind plain has no blank board",
+        ),
+    ]
+    for call, message in refusals:
+        with pytest.raises(NotSupported) as refused:
+            call()
+        assert str(refused.value) == message
 
 
 def test_a_kind_in_lpsolve_kinds_is_solved_by_the_commands(tmp_path, monkeypatch, run) -> None:

@@ -64,7 +64,7 @@ def test_a_folder_in_lpsolve_kinds_is_a_declared_kind(tmp_path, monkeypatch, run
     assert (entry["source"], entry["location"], entry["shadows"]) == ("declared", str(latin), False)
     assert entry["extensions"] == [".latin"]
     small = str(latin / "instances" / "small.latin")
-    assert entry["instances"] == [{"name": small, "path": small}]
+    assert entry["instances"] == [{"name": small, "path": small, "solution": None}]
     assert {found[name]["source"] for name in KINDS} == {"built-in"}
     status, out, _ = run("kinds")
     line = next(line for line in out.splitlines() if line.startswith("latin "))
@@ -85,8 +85,9 @@ def test_the_bundled_declared_kinds_are_listed_with_their_instances(run) -> None
         str(folder),
         False,
     )
-    names = {i["name"]: i["path"] for i in entry["instances"]}
-    assert names["sudoku/wikipedia.sudoku"] == str(folder / "instances" / "wikipedia.sudoku")
+    names = {i["name"]: (i["path"], i["solution"]) for i in entry["instances"]}
+    wikipedia = folder / "instances" / "wikipedia.sudoku"
+    assert names["sudoku/wikipedia.sudoku"] == (str(wikipedia), f"{wikipedia}.solution")
     assert not any(name.endswith(".solution") for name in names)
     assert {"picture", "explanation", "janko layout"} <= set(entry["capabilities"])
     published = (folder / "instances" / "wikipedia.sudoku.solution").read_text().split()[2:]
