@@ -383,6 +383,23 @@ def test_an_include_inside_the_folder_works(tmp_path: Path) -> None:
     assert api.solve(kind.parse(latin_text(["1 - -", "- - -", "- - -"]), "x")).count == 2
 
 
+def test_an_include_is_the_kinds_file_whatever_the_working_folder(tmp_path, monkeypatch) -> None:
+    """clingo looks for an included file in the working folder first: a file of the same
+    name there must not take the place of the kind's own, which the vetting saw."""
+    folder = write_kind(
+        tmp_path / "kinds", encoding=LATIN_ENCODING.replace("#show cell/3.", '#include "show.lp".')
+    )
+    (folder / "show.lp").write_text("#show cell/3.\n")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "show.lp").write_text(":- cell(0,0,1).\n#show cell/3.\n")  # no solution
+    monkeypatch.chdir(elsewhere)
+    kind = load_kind(folder)
+    puzzle = kind.parse(latin_text(["1 - -", "- - -", "- - -"]), "x")
+    assert api.solve(puzzle).count == 2
+    assert explain_ambiguity(puzzle) is not None  # explanations load the encoding too
+
+
 @pytest.mark.parametrize(
     ("line", "message"),
     [
