@@ -93,7 +93,7 @@ def run_check(args: argparse.Namespace) -> int:
         if not isinstance(found, DeclaredKind):
             raise UsageError(f"kinds check {args.target}: not a declared kind (a folder)")
         kind = found
-    print(f"{kind.name}: {kind.title} ({kind.location})")
+    print(f"kind {kind.name}: {kind.title}")
     lines = check_kind(kind)
     for line in lines:
         print(line)
