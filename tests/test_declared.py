@@ -457,6 +457,11 @@ BAD_DECLARATIONS = [
     ('style = "solved"\n', 'style = "solved"\n[check]\nprogram = "../x.lp"\n', "34:11: program"),
     ('style = "solved"\n', 'style = "solved"\n[solver]\noptions = ["--outf=2"]\n', "34:12: a kind"),
     ("[output]", "[output", "18:8: not valid TOML: expected ']' at the end of a table"),
+    (
+        'style = "solved"\n',
+        'style = "solved"\n[input.url]\n',
+        "33:1: [input.url] needs names (a list",
+    ),
     ("format = 1", "format = 1\nx = " + "[" * 40 + "]" * 40, "2:37: brackets nested deeper"),
 ]
 
