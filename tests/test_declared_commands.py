@@ -214,6 +214,12 @@ def test_the_schema_and_the_listing_name_the_kind(run, validator) -> None:
     assert entry["source"] == "declared" and "second model" in entry["capabilities"]
 
 
+def test_kinds_check_breaks_each_rule_of_the_check(run) -> None:
+    """Its published solution changed a little breaks each of the check's rules."""
+    status, out, _ = run("kinds", "check", "latin")
+    assert status == 0 and "ok: each of the check's 5 rules fired" in out
+
+
 @pytest.fixture(scope="module")
 def validator(kinds: Path) -> jsonschema.Draft202012Validator:
     printed = io.StringIO()
@@ -368,5 +374,8 @@ def test_the_workbench_grades_with_the_checks_rule_names(client) -> None:
     page = client.get("/workbench?kind=latin")
     assert page.status_code == 200 and "cell(R,C,V)" in page.text  # the reference, shown
     form = {"kind": "latin", "program": FORGETS_COLUMNS, "action": "grade", "scope": "bundled"}
-    page = _text(client.post("/workbench", data=form).text)
+    raw = client.post("/workbench", data=form).text
+    page = _text(raw)
     assert "FAIL" in page and "broken: once per column" in page
+    # the wrong answer drawn, the cells of the rules it breaks in red
+    assert raw.count('class="conflict"') >= 2
