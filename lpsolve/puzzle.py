@@ -431,6 +431,15 @@ class Puzzle(ABC):
         (:attr:`Capability.JANKO`); a board the layout cannot hold is refused."""
         raise self.definition().refusal(Capability.JANKO, "--format janko")
 
+    def janko_text(self, solution: Any) -> str:
+        """A solution in janko.at's layout, as ``solve --format janko`` prints it: by
+        default the header ``ROWS COLS`` and :meth:`janko_rows`, columns aligned (a
+        declared kind writes its own header's numbers). Refused as :meth:`janko_rows`
+        is."""
+        from .kinds.janko import render  # a sibling of the kinds' layer
+
+        return render(self.janko_rows(solution))
+
     def classes(self, options: Iterable[str]) -> Puzzle:
         """The variant whose solutions are classes of solutions, as the kind's
         :attr:`Kind.solve_options` named in ``options`` say (:attr:`Capability.CLASSES`)."""

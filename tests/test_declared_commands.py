@@ -27,7 +27,14 @@ from lpsolve.jobs import Limits, supervise
 from lpsolve.kinds.registry import ENVIRONMENT, configure, registry
 from lpsolve.supervised import SolveJob
 
-from .test_declared import LATIN_ENCODING, latin_squares, latin_text, write_kind
+from .test_declared import (
+    LATIN_CHECK,
+    LATIN_ENCODING,
+    LATIN_TOML,
+    latin_squares,
+    latin_text,
+    write_kind,
+)
 
 SUDOKU = Path(__file__).resolve().parent.parent / "lpsolve" / "kinds" / "sudoku"
 
@@ -103,6 +110,28 @@ def test_solve_lists_counts_and_writes_each_layout(run) -> None:
     assert out.startswith(f"{len(brute('open4'))} solutions, search complete")
     status, out, _ = run("solve", "unique.latin", "--format", "janko")
     assert (status, out) == (0, "3 3\n" + "\n".join(" ".join(map(str, r)) for r in only) + "\n")
+
+
+def test_janko_layout_out_is_the_declarations(run, tmp_path: Path) -> None:
+    """solve --format janko writes what the kind's [output] says: a header with the
+    header's parameters, or none."""
+    with_parameter = LATIN_TOML.replace(
+        "square = true", 'numbers = ["ROWS", "COLS", "LEVEL"]\nsquare = true'
+    )
+    write_kind(tmp_path, "levelled", toml=with_parameter, check=LATIN_CHECK)
+    write_kind(
+        tmp_path, "headless", toml=LATIN_TOML.replace("[output]", "[output]\nheader = false")
+    )
+    rows = PUZZLES["unique"]
+    (tmp_path / "x.levelled").write_text("3 3 7\n" + "\n".join(rows) + "\n")
+    (tmp_path / "x.headless").write_text(latin_text(rows))
+    (only,) = brute("unique")
+    grid = "\n".join(" ".join(map(str, row)) for row in only) + "\n"
+    for name, header in (("levelled", "3 3 7\n"), ("headless", "")):
+        status, out, _ = run(
+            "solve", tmp_path / f"x.{name}", "--kinds", tmp_path, "--format", "janko"
+        )
+        assert (status, out) == (0, header + grid)
 
 
 def test_check_facts_and_encoding(run, kinds: Path) -> None:

@@ -649,8 +649,6 @@ def _solve_janko(args: argparse.Namespace) -> int:
     """``solve --format janko``: the first solution (``--all``, ``--limit N``: each, a
     blank line between) in janko's layout on stdout, to save as a puzzle file; the
     summary line on stderr."""
-    from ..kinds import janko
-
     for flag, given in (
         ("--count", args.count),
         ("--cross-check", args.cross_check),
@@ -666,7 +664,7 @@ def _solve_janko(args: argparse.Namespace) -> int:
         nonlocal shown
         if shown >= 1 and not show_all:
             return
-        text = janko.render(seen[0].janko_rows(solution))
+        text = seen[0].janko_text(solution)
         sys.stdout.write(("\n" if shown else "") + text + "\n")
         sys.stdout.flush()
         shown += 1

@@ -604,7 +604,9 @@ class DeclaredPuzzle(Puzzle):
         return "\n".join(writer.aligned(self.grid(solution)))
 
     def janko_text(self, solution: DeclaredSolution) -> str:
-        """A solution in janko's layout, header line included (with the parameters)."""
+        """A solution in janko's layout, header line included (with the parameters,
+        unless ``[output] header = false``)."""
+        self.require(Capability.JANKO, "--format janko")
         return writer.janko_text(self.declaration, self.header, self.grid(solution))
 
     def janko_rows(self, solution: DeclaredSolution | None = None) -> list[list[str]]:
