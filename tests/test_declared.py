@@ -316,22 +316,47 @@ def test_the_bundled_kinds_are_found(tmp_path: Path) -> None:
 
 
 def test_the_kind_is_a_registry_entry_with_the_capabilities_it_has(tmp_path: Path) -> None:
-    """A declared kind is a Kind of origin declared; one without pictures or clues
-    declares neither, and its puzzles refuse them in one line."""
+    """A declared kind is a Kind of origin declared with the capabilities its
+    declaration gives it; one without pictures, clues, cell values or a blank board
+    declares none of them, and its puzzles refuse them in one line."""
     latin = load_kind(write_kind(tmp_path))
     assert isinstance(latin, Kind) and latin.origin is Origin.DECLARED
     assert latin.location == str(tmp_path / "latin") and latin.puzzle_class is DeclaredPuzzle
-    assert latin.capabilities == {Capability.DRAW, Capability.EXPLAIN, Capability.JANKO}
+    assert latin.capabilities == {
+        Capability.DRAW,
+        Capability.EXPLAIN,
+        Capability.JANKO,
+        Capability.SECOND_MODEL,
+        Capability.BOARD,
+    }
     assert latin.clue_json == "[row, col, value]" and latin.encoding.endswith("encoding.lp")
-    plain_toml = LATIN_TOML.split("[explain]")[0].replace(", clue = true", "")
+    plain_toml = (
+        LATIN_TOML.split("[explain]")[0]
+        .replace(", clue = true", "")
+        .replace(', values = [1, "ROWS"]', "")
+        + "[web]\nbuilder = false\n"
+    )
     plain = load_kind(write_kind(tmp_path / "other", "plain", toml=plain_toml))
-    assert plain.capabilities == {Capability.JANKO}
+    assert plain.capabilities == {Capability.JANKO} and plain.board_forms() == ()
     puzzle = plain.parse(latin_text(["1 - -", "- - -", "- - -"]), "x.plain")
     assert puzzle.definition() is plain and puzzle.clues() == []
-    with pytest.raises(NotSupported, match=r"^drawing: kind plain has no picture$"):
-        puzzle.svg()
-    with pytest.raises(NotSupported, match=r"^dropping clues: kind plain has no explanation$"):
-        puzzle.without_clues([])
+    refusals = [
+        (puzzle.svg, "drawing: kind plain has no picture"),
+        (lambda: puzzle.without_clues([]), "dropping clues: kind plain has no explanation"),
+        (puzzle.second_model, "--cross-check: kind plain has no second model"),
+        (
+            puzzle.csp_model,
+            "the csp backend: kind plain has no csp model (declared kinds are solved with clingo)",
+        ),
+        (
+            lambda: plain.board_text(latin.board_forms()[0], 3, 3, {}),
+            "a blank board: kind plain has no blank board",
+        ),
+    ]
+    for call, message in refusals:
+        with pytest.raises(NotSupported) as refused:
+            call()
+        assert str(refused.value) == message
 
 
 def test_a_kind_in_lpsolve_kinds_is_solved_by_the_commands(tmp_path, monkeypatch, run) -> None:
@@ -356,6 +381,23 @@ def test_an_include_inside_the_folder_works(tmp_path: Path) -> None:
     (folder / "show.lp").write_text("#show cell/3.\n")
     kind = load_kind(folder)
     assert api.solve(kind.parse(latin_text(["1 - -", "- - -", "- - -"]), "x")).count == 2
+
+
+def test_an_include_is_the_kinds_file_whatever_the_working_folder(tmp_path, monkeypatch) -> None:
+    """clingo looks for an included file in the working folder first: a file of the same
+    name there must not take the place of the kind's own, which the vetting saw."""
+    folder = write_kind(
+        tmp_path / "kinds", encoding=LATIN_ENCODING.replace("#show cell/3.", '#include "show.lp".')
+    )
+    (folder / "show.lp").write_text("#show cell/3.\n")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "show.lp").write_text(":- cell(0,0,1).\n#show cell/3.\n")  # no solution
+    monkeypatch.chdir(elsewhere)
+    kind = load_kind(folder)
+    puzzle = kind.parse(latin_text(["1 - -", "- - -", "- - -"]), "x")
+    assert api.solve(puzzle).count == 2
+    assert explain_ambiguity(puzzle) is not None  # explanations load the encoding too
 
 
 @pytest.mark.parametrize(
@@ -420,6 +462,11 @@ BAD_DECLARATIONS = [
     ('style = "solved"\n', 'style = "solved"\n[check]\nprogram = "../x.lp"\n', "34:11: program"),
     ('style = "solved"\n', 'style = "solved"\n[solver]\noptions = ["--outf=2"]\n', "34:12: a kind"),
     ("[output]", "[output", "18:8: not valid TOML: expected ']' at the end of a table"),
+    (
+        'style = "solved"\n',
+        'style = "solved"\n[input.url]\n',
+        '33:1: [input.url] needs names = ["GENRE", ...] (pzprjs',
+    ),
     ("format = 1", "format = 1\nx = " + "[" * 40 + "]" * 40, "2:37: brackets nested deeper"),
 ]
 

@@ -306,6 +306,8 @@ class _Table:
         return key in self.data
 
     def value(self, key: str, kinds: type | tuple[type, ...], expected: str) -> Any:
+        if key not in self.data:  # a key the table must have
+            raise self.error(None, f"{self.what} needs {key} ({expected})")
         value = self.data[key]
         if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in _tuple(kinds)):
             raise self.error(key, f"{key} must be {expected}, not {_type_name(value)}")
@@ -984,7 +986,7 @@ class _Reading:
     def names_list(
         self, table: _Table, key: str, pattern: re.Pattern[str], expected: str
     ) -> list[str]:
-        entries = table.items(key, f"a list of {expected}s")
+        entries = table.items(key, f"a list, each {expected}")
         for index, value in enumerate(entries):
             if not isinstance(value, str) or pattern.fullmatch(value) is None:
                 raise table.item_error(key, index, f"expected {expected}")
