@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import random
 import signal
 import subprocess
+import sys
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import pairwise
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from hypothesis import strategies as st
@@ -18,6 +21,19 @@ from lpsolve.generate import puzzle_from_path, random_path
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTANCES = ROOT / "instances"
+
+
+def load_benchmark(name: str) -> ModuleType:
+    """A script of ``benchmarks/`` as a module (they are not a package)."""
+    if f"lpsolve_benchmark_{name}" in sys.modules:
+        return sys.modules[f"lpsolve_benchmark_{name}"]
+    path = ROOT / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"lpsolve_benchmark_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -133,6 +149,9 @@ SLOW_TESTS = frozenset(
     [
         "tests/test_grade.py::test_too_slow",  # waits out a 3 s time limit
         "tests/test_batch.py::test_ctrl_c_leaves_the_report_complete_up_to_then",
+        "tests/test_benchmark_peers.py::test_a_benchmark_run_is_ended_by_its_cpu_limit",
+        "tests/test_benchmark_peers.py::test_cpsat_models_find_every_solution_and_no_other[circuit]",
+        "tests/test_benchmark_peers.py::test_cpsat_models_find_every_solution_and_no_other[paths]",
         "tests/test_cli.py::test_ctrl_c_keeps_what_was_found_and_exits_3",
         "tests/test_cli_conventions.py::test_a_long_search_shows_what_it_does_on_a_terminal_only",
         "tests/test_cli_conventions.py::test_every_help_example_runs[lpsolve grade tests/students/takuzu_rows_may_repeat.lp --kind takuzu]",
