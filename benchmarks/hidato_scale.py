@@ -20,8 +20,8 @@ is shared, and there wall clocks run ahead of CPU time.
   and facts (clingo's own CPU time); CP-SAT: solve, then solve again with the first
   solution forbidden. Medians of ``--repeat`` runs.
 * Sparse boards (``--sparse SIDE:SHOWN``): ``lpsolve.generate.random_puzzle`` (random
-  path, the given fraction of numbers shown, 1 and N always), seeds 1..``--seeds``, any
-  one solution.
+  path, the given fraction of numbers shown, 1 and N always), ``--seeds`` seeds from
+  ``--first-seed`` (1), any one solution.
 
 The CP-SAT peers (``--peers``), both with each cell's numbers pruned as the encoding
 prunes its candidates (walks between consecutive givens that avoid other givens'
@@ -43,7 +43,8 @@ passes lpsolve's rule checker:
 
     pip install ortools       # the peers (optional)
     python benchmarks/hidato_scale.py [--sizes 30 50 70 100 150 200] [--repeat 3]
-        [--sparse 30:0.25 20:0.10] [--seeds 10] [--timeout 60] [--peers paths circuit]
+        [--sparse 30:0.25 20:0.10] [--seeds 10] [--first-seed 1] [--timeout 60]
+        [--peers paths circuit]
         [--cache DIR]
 """
 
@@ -514,8 +515,9 @@ def unique_table(args: Any, cache: Path, console: Console) -> Table:
 
 
 def sparse_table(args: Any, cache: Path, console: Console) -> Table:
+    seeds = range(args.first_seed, args.first_seed + args.seeds)
     table = Table(
-        title=f"Sparse random king boards: any solution, seeds 1..{args.seeds}, "
+        title=f"Sparse random king boards: any solution, seeds {seeds[0]}-{seeds[-1]}, "
         f"{args.timeout:g} CPU s limit per run, CPU s (CP-SAT: search alone)"
     )
     columns = ["board", "shown", "lpsolve solved", "lpsolve median (max) s", "peak MB"]
@@ -528,7 +530,7 @@ def sparse_table(args: Any, cache: Path, console: Console) -> Table:
         side_text, shown_text = spec.split(":")
         side, shown = int(side_text), float(shown_text)
         runs: dict[str, list[dict]] = {"lpsolve": []} | {p: [] for p in args.peers}
-        for seed in range(1, args.seeds + 1):
+        for seed in seeds:
             board = sparse_board(side, shown, seed, cache)
             for engine in runs:
                 runs[engine].append(run_engine(engine, board, 1, args.timeout))
@@ -567,7 +569,11 @@ def faster(a: dict, b: dict) -> bool:
 
 
 def solved_text(report: dict) -> str:
-    return f"{report['seconds']:.2f} s" if solved(report) else "not solved"
+    """The CPU time of a run, and a peer's time building its model after a "+"."""
+    if not solved(report):
+        return "not solved"
+    building = f" + {report['build']:.2f} s building" if "build" in report else ""
+    return f"{report['seconds']:.2f} s{building}"
 
 
 def times_text(reports: list[dict]) -> str:
@@ -592,6 +598,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--sparse", nargs="*", default=["30:0.25", "20:0.1"])
     parser.add_argument("--seeds", type=int, default=10)
+    parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=60.0, help="CPU seconds per run")
     parser.add_argument("--cache", type=Path, help="keep the generated boards here")
     parser.add_argument(
