@@ -1,15 +1,17 @@
 """Fuzz the command line with mutated puzzle files: nothing may end in a traceback.
 
-For every input format, N inputs are made from the bundled instances by random
-mutations (deleted, inserted or replaced characters, huge, negative and 32-bit-edge
-numbers, long digit runs, deep brackets, unicode, NUL, a byte order mark, swapped,
-repeated or dropped lines, truncation) and each is run as ``lpsolve check FILE
+For every input format (the janko layout and JSON among them), N inputs are made from
+the bundled instances by random mutations (deleted, inserted or replaced characters,
+huge, negative and 32-bit-edge numbers, long digit runs, digits of other scripts, deep
+brackets, unicode, NUL, a byte order mark, swapped, repeated or dropped lines, JSON
+keys dropped and values of the wrong type, truncation) and each is run as ``lpsolve check FILE
 --timeout T`` through :func:`lpsolve.cli.main`, in worker processes (one call per
 input, in-process: a fresh interpreter per input would be far too slow). Each worker
 has an address-space limit; a worker still busy after the wall-clock limit is killed.
 
-Outcomes per format: clean errors (exit 2 with a one-line ``error:`` message), normal
-results (exit 0, 1, 3 or 4), bad messages (exit 2 with anything else on stderr),
+Outcomes per format: clean errors (exit 2 with one line ``error: FILE:LINE:COL:
+message``), normal results (exit 0, 1, 3 or 4), bad messages (exit 2 with anything else
+on stderr, or an error that does not say its line and column),
 tracebacks (any other exception, or exit 70: grouped by type and message, one example
 input kept for each), hangs (the wall-clock limit hit) and memory blow-ups
 (MemoryError, or the worker died).
@@ -64,6 +66,14 @@ def numbrix_grid(path: Path) -> str:
     return "# from " + path.name + "\n" + "\n".join(rows) + "\n"
 
 
+def janko_grid(path: Path) -> str:
+    """A bundled puzzle written in janko's layout (``ROWS COLS``, then the rows)."""
+    import lpsolve
+    from lpsolve.kinds import janko
+
+    return janko.render(lpsolve.load(path).janko_rows()) + "\n"
+
+
 def seeds() -> dict[str, tuple[str, list[str]]]:
     """Format name -> (file extension, valid texts to mutate)."""
 
@@ -84,6 +94,14 @@ def seeds() -> dict[str, tuple[str, list[str]]]:
             ],
         ),
         "numbrix": (".numbrix", [numbrix_grid(hidato / "seed003-numbrix-9x9.json")]),
+        "hidato-janko": (
+            ".hidoku",
+            [
+                janko_grid(hidato / "seed-10x10.hidoku"),
+                "4 4\n1 - - -\n- - 7 -\n- - - 16\n- - - -\n",
+            ],
+        ),
+        "numbrix-janko": (".numbrix", [janko_grid(hidato / "seed003-numbrix-9x9.json")]),
         "hex-typed": (".hidato", texts(hidato / "seed003-hex-19-typed.hidato")),
         "hidato-json": (".json", texts(*sorted(hidato.glob("*.json")))),
         "magic": (
@@ -94,6 +112,13 @@ def seeds() -> dict[str, tuple[str, list[str]]]:
             ],
         ),
         "takuzu": (".takuzu", texts(*sorted(INSTANCES.glob("takuzu/*.takuzu")))),
+        "takuzu-janko": (
+            ".takuzu",
+            [
+                janko_grid(INSTANCES / "takuzu/seed-8x8.takuzu"),
+                "4 4\n- 2 - -\n1 - - -\n- - 2 -\n- - - 1\n",
+            ],
+        ),
         "mastermind": (".mastermind", texts(*sorted(INSTANCES.glob("mastermind/*.mastermind")))),
         "tiling": (".tiling", texts(*sorted(INSTANCES.glob("tiling/*.tiling")))),
     }
@@ -124,10 +149,10 @@ HEADERS = [
 _NUMBER = re.compile(r"-?[0-9]+")
 
 
-def mutate(text: str, rng: random.Random) -> str:
-    """One to three random mutations of ``text``."""
+def mutate(text: str, rng: random.Random, mutations: list | None = None) -> str:
+    """One to three random mutations of ``text`` (from ``mutations``, or all)."""
     for _ in range(rng.randint(1, 3)):
-        text = rng.choice(MUTATIONS)(text, rng)
+        text = rng.choice(mutations or MUTATIONS)(text, rng)
     return text
 
 
@@ -167,16 +192,97 @@ def _number(text: str, rng: random.Random) -> str:
 
 def _digits(text: str, rng: random.Random) -> str:
     start = _at(text, rng)
-    run = "".join(rng.choice("0123456789") for _ in range(rng.choice((11, 50, 4301, 20_000))))
+    length = rng.choice((11, 50, 4301, 20_000))
+    block = "".join(rng.choice("0123456789") for _ in range(11))  # few random draws
+    run = (block * (length // len(block) + 1))[:length]
     return text[:start] + run + text[start:]
 
 
 def _brackets(text: str, rng: random.Random) -> str:
     start = _at(text, rng)
-    depth = rng.choice((33, 1_000, 100_000))
+    depth = rng.choice((33, 1_000, 100_000, 1_000_000))
     opener = rng.choice("[{")
     closer = {"[": "]", "{": "}"}[opener] * depth if rng.random() < 0.5 else ""
     return text[:start] + opener * depth + closer + text[start:]
+
+
+#: digits that are not ASCII: str.isdigit() takes them all, int() reads most of them
+FOREIGN_DIGITS = [
+    "\u0663", "\u06f3", "\u0969", "\uff13", "\u00b2", "\u2462", "\U0001d7d1", "\u0e53",
+]  # fmt: skip
+
+
+def _foreign_digit(text: str, rng: random.Random) -> str:
+    """Replace an ASCII digit by a digit of another script (or a superscript)."""
+    found = [match.start() for match in re.finditer("[0-9]", text)]
+    if not found:
+        return _insert(text, rng)
+    at = rng.choice(found)
+    return text[:at] + rng.choice(FOREIGN_DIGITS) + text[at + 1 :]
+
+
+def _json_value(text: str) -> object:
+    """The value of a JSON text, or None if it is no valid JSON object or list."""
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return value if isinstance(value, dict | list) else None
+
+
+def _containers(value: object) -> list[dict | list]:
+    """Every object and list inside ``value`` (itself first)."""
+    found: list[dict | list] = []
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict | list):
+            found.append(item)
+            stack += item.values() if isinstance(item, dict) else item
+    return found
+
+
+def _json_dump(value: object, rng: random.Random) -> str:
+    return json.dumps(value, indent=rng.choice((None, 1, 2)))
+
+
+def _drop_key(text: str, rng: random.Random) -> str:
+    """JSON: drop a key of some object (a missing key); other text: drop a line."""
+    value = _json_value(text)
+    objects = [item for item in _containers(value) if isinstance(item, dict) and item]
+    if not objects:
+        return _lines(text, rng) if value is None else text
+    target = rng.choice(objects)
+    del target[rng.choice(list(target))]
+    return _json_dump(value, rng)
+
+
+#: JSON values of every type, some at the edges of what lpsolve takes
+OTHER_VALUES = [None, True, 0, -1, 1.5, 2147483648, "", "king", "1", [], [[]], {}, {"a": 1}]
+
+
+def _retype(text: str, rng: random.Random) -> str:
+    """JSON: replace a value somewhere (an object's or a list's) with one of another
+    type or range; other text: replace a character."""
+    value = _json_value(text)
+    containers = [item for item in _containers(value) if item]
+    if not containers:
+        return _replace(text, rng) if value is None else text
+    target = rng.choice(containers)
+    key = rng.choice(list(target)) if isinstance(target, dict) else rng.randrange(len(target))
+    target[key] = rng.choice(OTHER_VALUES)
+    return _json_dump(value, rng)
+
+
+#: characters a mutation may make a text grow to: past lpsolve's file size limit
+#: (32 MiB), not so far that the worker's memory limit stops the mutation itself
+MAX_TEXT = 40 * 2**20
+
+
+def _repeats(wanted: int, size: int) -> int:
+    """How many copies of ``size`` characters to add: ``wanted``, or fewer to stay
+    within MAX_TEXT."""
+    return max(1, min(wanted, MAX_TEXT // max(size, 1)))
 
 
 def _lines(text: str, rng: random.Random) -> str:
@@ -189,7 +295,7 @@ def _lines(text: str, rng: random.Random) -> str:
     elif action == "repeat":
         lines.insert(i, lines[j])
     elif action == "many":
-        lines[i:i] = [lines[j]] * rng.choice((2, 10, 5_000))
+        lines[i:i] = [lines[j]] * _repeats(rng.choice((2, 10, 5_000)), len(lines[j]) + 1)
     else:
         del lines[i]
     return "\n".join(lines)
@@ -200,7 +306,7 @@ def _widen(text: str, rng: random.Random) -> str:
     lines = text.split("\n")
     i = rng.randrange(len(lines))
     tail = lines[i][-rng.randint(1, 4) :] or ","
-    lines[i] += tail * rng.choice((2, 100, 5_000))
+    lines[i] += tail * _repeats(rng.choice((2, 100, 5_000)), len(tail))
     return "\n".join(lines)
 
 
@@ -219,9 +325,12 @@ def _header(text: str, rng: random.Random) -> str:
 
 
 MUTATIONS = [
-    _delete, _insert, _replace, _number, _number, _number, _digits, _brackets,
-    _lines, _widen, _truncate, _bom, _header,
+    _delete, _insert, _replace, _number, _number, _number, _digits, _foreign_digit,
+    _brackets, _lines, _widen, _truncate, _bom, _header, _drop_key, _retype,
 ]  # fmt: skip
+#: the mutations the limits and JSON positions are about (tests/test_fuzz.py runs them
+#: on their own as well)
+EDGE_MUTATIONS = [_digits, _foreign_digit, _brackets, _drop_key, _retype, _number]
 
 
 # -- the workers ---------------------------------------------------------------------
@@ -235,11 +344,15 @@ class Outcome:
     kept: str = ""  # tracebacks: where the input was saved
 
 
-def _classify(status: int, err: str) -> Outcome:
+def _classify(status: int, err: str, path: Path) -> Outcome:
     if status == 2:
         lines = err.splitlines()
-        if len(lines) == 1 and lines[0].startswith("error: "):
-            return Outcome("error")
+        if len(lines) == 1 and lines[0].startswith(f"error: {path}:"):
+            if _PLACE.match(lines[0], len(f"error: {path}:")):
+                return Outcome("error")
+            message = lines[0].replace(str(path), "FILE")
+            cause = "exit 2 without LINE:COL: " + re.sub(r"[0-9]+", "N", message)[:160]
+            return Outcome("message", cause, message[:300])
         return Outcome("message", "exit 2: " + (lines[0] if lines else "(no message)"), err)
     if status == 70:  # a crash in a supervised job: its traceback is on stderr
         lines = [line for line in err.splitlines() if line.strip()]
@@ -250,6 +363,10 @@ def _classify(status: int, err: str) -> Outcome:
     if status in (0, 1, 3, 4):
         return Outcome("result")
     return Outcome("traceback", f"exit status {status}", err)
+
+
+#: the line and column after the file's name in an error
+_PLACE = re.compile(r"[0-9]+:[0-9]+: ")
 
 
 def _run_one(path: Path, timeout: float, backend: str) -> Outcome:
@@ -275,7 +392,7 @@ def _run_one(path: Path, timeout: float, backend: str) -> Outcome:
         return Outcome(
             "traceback", f"{type(error).__name__}: {general}", f"{first[:300]}\n    at {where}"
         )
-    return _classify(status, err.getvalue())
+    return _classify(status, err.getvalue(), path)
 
 
 def _worker(connection: multiprocessing.connection.Connection, args: dict) -> None:
@@ -299,7 +416,7 @@ def _worker(connection: multiprocessing.connection.Connection, args: dict) -> No
         name, index = task
         path = write_input(formats, args["seed"], name, index, workdir)
         outcome = _run_one(path, args["timeout"], args["backend"])
-        if outcome.category == "traceback":
+        if outcome.category in ("traceback", "message"):  # kept, to be looked at
             kept = Path(args["keep"]) / path.name
             path.replace(kept)
             outcome = Outcome(outcome.category, outcome.cause, outcome.detail, str(kept))

@@ -163,6 +163,28 @@ def main() -> None:
     suggest, found = median(lambda: codebreaker.suggest(games[0][1]), args.repeat)
     assert isinstance(found, codebreaker.Suggestions)
     print(f"--suggest, seed game after 1 guess: {suggest * 1000:.0f} ms ({found.how_chosen()})")
+    suggest_table(seed, args.repeat)
+
+
+def suggest_table(seed: MastermindGame, repeat: int) -> None:
+    """--suggest late in the seed game, with its exact shortcuts (a consistent code that
+    tells all apart; colours no consistent code has counted as one) against every
+    candidate scored (``restrict=False``), in the same run; the best guesses agree."""
+    print(f"--suggest on the seed game, medians of {repeat} runs, in-process")
+    columns = ("guesses", 7), ("codes", 6), ("scored", 8), ("ms", 8), ("all scored", 10)
+    print(" ".join(f"{name:>{width}}" for name, width in (*columns, ("ms", 8), ("ratio", 6))))
+    for played in range(5, len(seed.guesses) + 1):
+        game = seed.without_guesses(range(played))
+        fast, found = median(lambda g=game: codebreaker.suggest(g), repeat)
+        full, every = median(lambda g=game: codebreaker.suggest(g, restrict=False), repeat)
+        assert isinstance(found, codebreaker.Suggestions)
+        assert isinstance(every, codebreaker.Suggestions)
+        if not every.sampled:  # both exact: the same best guess by every criterion
+            assert all(found.best(c) == every.best(c) for c in codebreaker.CRITERIA)
+        print(
+            f"{played:>7} {found.remaining:>6,} {found.scored:>8,} {fast * 1000:8.0f} "
+            f"{every.scored:>10,} {full * 1000:8.0f} {full / fast:6.1f}"
+        )
 
 
 if __name__ == "__main__":

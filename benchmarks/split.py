@@ -11,10 +11,15 @@ runs taken in turn (A, B, C, A, B, C, ...) so that they share the machine's drif
   of the shuffled order a count runs them in (a random sample) are searched to the
   end on 2 workers: their mean time times the number of cubes projects the whole
   count's core-hours (and its time on 64 cores), and their mean count projects the
-  number of grids, checked against the published 48,183,195,384 (OEIS A253316).
+  number of grids, checked against the published 48,183,195,384 (OEIS A253316);
+- with --only-resume-check: what a resumed count adds to check the cut its checkpoint
+  holds (``Checkpoint.check_cover``: the branches no cube lies in hold no solution),
+  against the time of cutting, on the empty 10x10 Takuzu cut into --project-cubes cubes
+  (in-process, median of --repeat).
 
     python benchmarks/split.py [--repeat 3] [--whole-repeat 1] [--cluster]
                                [--project-cubes 30000] [--sample 16] [--only-projection]
+                               [--only-resume-check]
 """
 
 from __future__ import annotations
@@ -104,6 +109,7 @@ def project(args: argparse.Namespace, folder: Path) -> None:
     random.Random(split.ORDER_SEED).shuffle(order)
     sample = split.Split(cut.atoms, tuple(cut.cubes[i] for i in order[: args.sample]))
     record = split.Checkpoint(str(folder / "sample.jsonl"))
+    record.begin(sample, {})
     start = time.perf_counter()
     split.run_cubes(puzzle, sample, split.local_executor(2, Limits()), checkpoint=record)
     wall = time.perf_counter() - start
@@ -139,6 +145,29 @@ def project(args: argparse.Namespace, folder: Path) -> None:
     )
 
 
+def resume_check(args: argparse.Namespace) -> None:
+    """The cut's check on resuming against the cutting itself (in-process)."""
+    import lpsolve
+    from lpsolve import split
+
+    puzzle = lpsolve.parse("..........\n" * 10, ".takuzu")
+    start = time.perf_counter()
+    cut = split.find_split(puzzle, args.project_cubes)
+    cutting = time.perf_counter() - start
+    checkpoint = split.Checkpoint("unused.jsonl", split=cut)
+    times = []
+    for _ in range(args.repeat):
+        start = time.perf_counter()
+        checkpoint.check_cover(puzzle)
+        times.append(time.perf_counter() - start)
+    print(
+        f"10x10 resume check: {len(cut.cubes):,} cubes cut in {cutting:.2f} s; the "
+        f"{len(split.uncovered(cut)):,} branches without a cube checked empty in "
+        f"{statistics.median(times):.2f} s (median of {args.repeat}, "
+        f"min {min(times):.2f}, max {max(times):.2f})"
+    )
+
+
 def start_cluster() -> tuple[object, str]:
     from distributed import LocalCluster
 
@@ -157,8 +186,12 @@ def main() -> None:
     parser.add_argument("--project-cubes", type=int, default=30000, help="10x10 cubes cut")
     parser.add_argument("--sample", type=int, default=16, help="10x10 cubes searched (0: none)")
     parser.add_argument("--only-projection", action="store_true")
+    parser.add_argument("--only-resume-check", action="store_true")
     args = parser.parse_args()
     print(f"{os.cpu_count()} cores; lpsolve from {ROOT}")
+    if args.only_resume_check:
+        resume_check(args)
+        return
     cluster, address = start_cluster() if args.cluster else (None, None)
     try:
         with tempfile.TemporaryDirectory() as name:

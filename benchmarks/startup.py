@@ -27,12 +27,11 @@ import argparse
 import compileall
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
+import processes  # benchmarks/processes.py (a script's folder is on its path)
 from rich.console import Console
 from rich.table import Table
 
@@ -42,18 +41,10 @@ from lpsolve.resources import encoding_path, instances_dir
 LPSOLVE = Path(sys.executable).with_name("lpsolve")
 
 
-ENVIRONMENT = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
-
-
 def run(command: list[str]) -> tuple[float, float]:
     """(wall seconds, CPU seconds) of one whole run of the command."""
-    started = time.perf_counter()
-    child = subprocess.Popen(
-        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENVIRONMENT
-    )
-    _, _, usage = os.wait4(child.pid, 0)
-    child.returncode = 0  # reaped here; keeps Popen from waiting again
-    return time.perf_counter() - started, usage.ru_utime + usage.ru_stime
+    wall, cpu, _ = processes.timed(command)
+    return wall, cpu
 
 
 def pair(path: Path, facts_dir: Path) -> tuple[list[str], list[str]]:

@@ -13,7 +13,10 @@
   other work shares them).
 
 Every answer is checked (status 200 and "search complete: unique"). Medians of
-``--repeat`` rounds, taken in turn. Only addresses on this machine are used.
+``--repeat`` rounds, taken in turn. Only addresses on this machine are used: each
+client connects from an address of its own (127.0.0.N, all loopback on Linux), as
+visitors on other machines would, since the server gives each address a share of its
+job slots.
 
     python benchmarks/web.py [--clients 1,2,4,8] [--requests 40] [--repeat 3] [--jobs 2]
 """
@@ -59,6 +62,17 @@ def start_server(port: int, jobs: int, timeout: float) -> subprocess.Popen:
     raise SystemExit("lpsolve serve did not start")
 
 
+def visitor(base: str, number: int, timeout: float = 120) -> httpx.Client:
+    """A client connecting from 127.0.0.``number``: a visitor of its own to the server."""
+    transport = httpx.HTTPTransport(local_address=f"127.0.0.{number}")
+    return httpx.Client(base_url=base, timeout=timeout, transport=transport)
+
+
+#: the addresses' last numbers: the never-ending program's visitor, the one who solves
+#: beside it, then one per client of the throughput figures
+HOG, BESIDE, CLIENTS = 2, 3, 10
+
+
 def solve_once(client: httpx.Client) -> float:
     started = time.perf_counter()
     response = client.get(SOLVE)
@@ -74,8 +88,8 @@ def throughput(base: str, clients: int, requests: int) -> tuple[float, float]:
     latencies: list[float] = []
     lock = threading.Lock()
 
-    def one_client(count: int) -> None:
-        with httpx.Client(base_url=base, timeout=120) as client:
+    def one_client(number: int, count: int) -> None:
+        with visitor(base, CLIENTS + number) as client:
             for _ in range(count):
                 seconds = solve_once(client)
                 with lock:
@@ -84,7 +98,7 @@ def throughput(base: str, clients: int, requests: int) -> tuple[float, float]:
     shares = [requests // clients + (i < requests % clients) for i in range(clients)]
     started = time.perf_counter()
     with ThreadPoolExecutor(clients) as pool:
-        list(pool.map(one_client, shares))
+        list(pool.map(one_client, range(clients), shares))
     return requests / (time.perf_counter() - started), statistics.median(latencies)
 
 
@@ -96,7 +110,7 @@ def latency_beside_a_never_ending_program(base: str, requests: int) -> tuple[flo
 
     def hog() -> None:
         nonlocal stopped
-        with httpx.Client(base_url=base, timeout=300) as client:
+        with visitor(base, HOG, timeout=300) as client:
             while not stop.is_set():
                 form = {"kind": "takuzu", "program": NEVER_ENDING, "action": "run"}
                 page = client.post("/workbench", data=form).text
@@ -107,7 +121,7 @@ def latency_beside_a_never_ending_program(base: str, requests: int) -> tuple[flo
     thread = threading.Thread(target=hog)
     thread.start()
     time.sleep(1.0)  # let the program take its slot
-    with httpx.Client(base_url=base, timeout=120) as client:
+    with visitor(base, BESIDE) as client:
         latencies = [solve_once(client) for _ in range(requests)]
     stop.set()
     thread.join()

@@ -2,25 +2,38 @@
 
 Every solution a backend returns passes the kind's plain-Python rule checker
 before anyone sees it; one that fails is a bug and raises :class:`InternalError`.
+Each call that takes a puzzle also takes a path (``str`` or ``os.PathLike``, or a
+bundled instance's name such as ``"hidato/seed-10x10"``) and reads it first.
+
+These calls run in the caller's process: nothing caps their memory, and a
+``timeout`` bounds the search only, not reading, grounding or building a model (for
+those bounds, :mod:`lpsolve.supervised` runs the same work in a child process).
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .backends import asp
 from .errors import InternalError, UsageError
+from .kinds import as_puzzle, parse_text
 from .kinds import load as _load_file
-from .kinds import parse_text
 from .puzzle import Puzzle, Result
 
-if TYPE_CHECKING:
-    from pathlib import Path
+#: a puzzle, or the path of a puzzle file (or a bundled instance's name) to read
+PuzzleOrPath = Puzzle | str | os.PathLike[str]
+
+#: solutions :func:`solve` looks for unless told: two, as the command line, so that
+#: one solution found is also proved unique (``Result.unique``)
+DEFAULT_LIMIT = 2
 
 
-def load(path: str | Path, kind: str | None = None) -> Puzzle:
-    """Read a puzzle file; the kind comes from ``kind``, the extension or JSON ``"kind"``."""
+def load(path: str | os.PathLike[str], kind: str | None = None) -> Puzzle:
+    """Read a puzzle file, or a bundled instance by its name under ``instances/``
+    (``"hidato/seed-10x10"``, the extension optional) when no such file exists; the
+    kind comes from ``kind``, the extension or JSON ``"kind"``."""
     return _load_file(path, kind)
 
 
@@ -56,18 +69,22 @@ def verify(puzzle: Puzzle, solution: Any) -> None:
 
 
 def solve(
-    puzzle: Puzzle,
-    limit: int | None = None,
+    puzzle: PuzzleOrPath,
+    limit: int | None = DEFAULT_LIMIT,
     *,
     timeout: float | None = None,
     on_solution: Callable[[Any], bool | None] | None = None,
     backend: str = "clingo",
 ) -> Result:
-    """Find up to ``limit`` solutions (``None``: all), each verified by the checker.
+    """Find up to ``limit`` solutions (default 2, which proves a single one unique;
+    ``None``: all), each verified by the checker.
 
-    ``on_solution`` sees each verified solution as it is found (return False to stop).
-    ``backend`` is ``"clingo"`` or ``"csp"`` (python-constraint).
+    ``puzzle`` may be a path to read (see :func:`load`). ``on_solution`` sees each
+    verified solution as it is found (return False to stop). ``backend`` is
+    ``"clingo"`` or ``"csp"`` (python-constraint). ``timeout`` (seconds) bounds the
+    search, not the grounding before it.
     """
+    puzzle = as_puzzle(puzzle)
 
     def checked(solution: Any) -> bool | None:
         verify(puzzle, solution)
@@ -77,10 +94,11 @@ def solve(
     return search(puzzle, limit=limit, timeout=timeout, on_solution=checked)
 
 
-def diagnose(puzzle: Puzzle) -> list[str]:
+def diagnose(puzzle: PuzzleOrPath) -> list[str]:
     """Why a puzzle has no solution, in words: the rules its givens break (the kind's
     :meth:`~lpsolve.puzzle.Puzzle.diagnose`); for a Mastermind game, a minimal set of
     guesses that cannot all be scored as recorded (found with clingo)."""
+    puzzle = as_puzzle(puzzle)
     if puzzle.kind == "mastermind":
         from .codebreaker import diagnosis
 
@@ -89,12 +107,14 @@ def diagnose(puzzle: Puzzle) -> list[str]:
 
 
 def count(
-    puzzle: Puzzle,
+    puzzle: PuzzleOrPath,
     *,
     timeout: float | None = None,
     on_progress: Callable[[int], None] | None = None,
     backend: str = "clingo",
 ) -> Result:
-    """Count all solutions without building them (``result.solutions`` stays empty)."""
+    """Count all solutions without building them (``result.solutions`` stays empty);
+    ``puzzle`` may be a path to read (see :func:`load`)."""
+    puzzle = as_puzzle(puzzle)
     search = backend_solve(backend)
     return search(puzzle, limit=None, timeout=timeout, decode=False, on_progress=on_progress)

@@ -16,6 +16,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import clingo
@@ -164,7 +165,7 @@ def tiling_table(repeat: int, base_inprocess: float, base_cli: float) -> Table:
         path = instances_dir() / "tiling" / name
         puzzle = api.load(path)
         modes = [
-            ("every solution", puzzle, api.solve),
+            ("every solution", puzzle, partial(api.solve, limit=None)),
             ("--merge-identical", puzzle.classes(True, False), api.count),  # type: ignore[attr-defined]
             ("--up-to-symmetry", puzzle.classes(True, True), api.count),  # type: ignore[attr-defined]
         ]

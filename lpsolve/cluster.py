@@ -85,7 +85,9 @@ def run_on_cluster(
         import distributed
     except ImportError:
         raise UsageError("--cluster needs Dask: pip install 'lpsolve[cluster]'") from None
-    limits = limits or Limits()
+    # a worker's own memory (Dask's, shared by its threads' jobs) is not the command's:
+    # each job's cap covers the job alone there
+    limits = (limits or Limits())._replace(count_supervisor=False)
     deadline = None if start is None else limits.deadline(start)
     try:
         client = _connect(distributed, address, connect_timeout)

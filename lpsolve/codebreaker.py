@@ -17,7 +17,7 @@ from __future__ import annotations
 import itertools
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -49,16 +49,22 @@ def _control(game: MastermindGame, symmetric: bool, arguments: Sequence[str]) ->
 
 def _solve(
     ctl: clingo.Control, assumptions: list, deadline: float | None, on_model: Any = None
-) -> bool:
-    """One solve call; False if the deadline stopped it."""
+) -> str | None:
+    """One solve call; ``None`` if it ran to its end, else what stopped it: "timeout"
+    (the deadline) or "interrupt" (Ctrl-C, or a supervisor's stop request)."""
     with ctl.solve(assumptions=assumptions, on_model=on_model, async_=True) as handle:
-        while not handle.wait(0.05):
-            if deadline is not None and time.perf_counter() >= deadline:
-                handle.cancel()
-                handle.get()
-                return False
+        try:
+            while not handle.wait(0.05):
+                if deadline is not None and time.perf_counter() >= deadline:
+                    handle.cancel()
+                    handle.get()
+                    return "timeout"
+        except KeyboardInterrupt:  # the models so far are counted: keep them
+            handle.cancel()
+            handle.get()
+            return "interrupt"
         handle.get()
-    return True
+    return None
 
 
 def _spare_assumptions(d: int, spares: int) -> list[tuple[clingo.Symbol, bool]]:
@@ -78,25 +84,27 @@ class Count:
     complete: bool
     seconds: float
     representatives: int  # codes clingo enumerated (one per family of swapped spare colours)
+    stopped_by: str | None = None  # not complete: "timeout" or "interrupt"
 
 
 def count_codes(game: MastermindGame, timeout: float | None = None) -> Count:
-    """The number of consistent codes, counted by clingo up to swapping spare colours."""
+    """The number of consistent codes, counted by clingo up to swapping spare colours.
+    Stopped by ``timeout`` or Ctrl-C (a supervisor's stop request), it returns the codes
+    counted so far, a lower bound (``complete`` False, ``stopped_by`` says why)."""
     start = time.perf_counter()
     deadline = None if timeout is None else start + timeout
     ctl = _control(game, True, ["--models", "0"])
     spares = len(game.spare_colours())
     total = kept = 0
-    complete = True
+    stopped = None
     for d in range(min(game.pegs, spares) + 1):
-        finished = _solve(ctl, _spare_assumptions(d, spares), deadline)
+        stopped = _solve(ctl, _spare_assumptions(d, spares), deadline)
         found = int(ctl.statistics["summary"]["models"]["enumerated"])
         kept += found
         total += found * math.perm(spares, d)
-        if not finished:
-            complete = False
+        if stopped is not None:
             break
-    return Count(total, complete, time.perf_counter() - start, kept)
+    return Count(total, stopped is None, time.perf_counter() - start, kept, stopped)
 
 
 def consistent_codes(game: MastermindGame) -> np.ndarray:
@@ -125,7 +133,8 @@ def consistent_codes(game: MastermindGame) -> np.ndarray:
                 code[peg] = colour
             rows.append(code)
 
-        _solve(ctl, _spare_assumptions(d, spares), None, collect)
+        if _solve(ctl, _spare_assumptions(d, spares), None, collect) is not None:
+            raise KeyboardInterrupt  # stopped: part of the codes is no answer here
         if not rows:
             continue
         kept = np.array(rows, dtype=np.uint8)
@@ -240,6 +249,11 @@ class Suggestions:
     sampled: bool  # True: the candidates are a random sample of the pool
     seed: int
     seconds: float
+    #: True: a consistent code tells every code left apart, the best guess by every
+    #: criterion; only the consistent codes were scored
+    split_apart: bool = False
+    #: colours no consistent code holds, counted as one in the pool (0: none merged)
+    merged: int = 0
 
     def best(self, criterion: str) -> Candidate:
         return self.ranked[criterion][0]
@@ -248,6 +262,15 @@ class Suggestions:
         """Which candidates were scored, in words."""
         n = self.scored
         symmetry = "up to swapping colours that appear in no guess"
+        if self.split_apart:
+            which = f"the {n:,}" if n == self.remaining else f"{n:,} ({symmetry})"
+            return (
+                f"scored only {which} consistent codes: the best of them tells every one "
+                "apart (each feedback leaves at most one code), which no guess can beat by "
+                "any criterion"
+            )
+        if self.merged:
+            symmetry += f"; the {self.merged} colours no consistent code has count as one"
         if not self.sampled:
             return (
                 f"scored all {n:,} possible guesses ({symmetry}) exactly against the "
@@ -307,10 +330,11 @@ def _canonicalise(codes: np.ndarray, spare_index: Sequence[int]) -> np.ndarray:
     spare_set = set(spare_index)
     for row in out:
         mapping: dict[int, int] = {}
-        for p, colour in enumerate(row):
-            if int(colour) in spare_set:
-                mapping.setdefault(int(colour), spare_index[len(mapping)])
-                row[p] = mapping[int(colour)]
+        for p, colour in enumerate(row.tolist()):
+            if colour in spare_set:
+                if colour not in mapping:  # (a setdefault would look up one too many)
+                    mapping[colour] = spare_index[len(mapping)]
+                row[p] = mapping[colour]
     return out
 
 
@@ -347,18 +371,24 @@ class _Pool:
     """Every possible guess up to swapping spare colours (the canonical codes: spare
     colours first appear in declared order), counted and picked by rank in
     lexicographic order without listing them all: a sample of the 10,481 guesses of
-    the seed game took 0.1 s to draw from the full list."""
+    the seed game took 0.1 s to draw from the full list.
 
-    def __init__(self, game: MastermindGame) -> None:
+    ``merged``: colours that no consistent code holds, in a game with repeats. A guess
+    scores the same against every consistent code whichever of them it holds, on any
+    peg (such a peg is neither black nor white), so the first (in declared order)
+    stands for them all and the others are left out: of each set of guesses that
+    differ only so, the one first in lexicographic order is kept."""
+
+    def __init__(self, game: MastermindGame, merged: Sequence[int] = ()) -> None:
         index = {colour: i for i, colour in enumerate(game.colours)}
-        self.spare_index = [index[c] for c in game.spare_colours()]
+        left_out = set(merged[1:])
+        self.kept = [i for i in range(len(game.colours)) if i not in left_out]
+        self.spare_index = [index[c] for c in game.spare_colours() if index[c] not in left_out]
         self.pegs, self.repeats = game.pegs, game.repeats
         # More spares than pegs never show: a code uses at most `pegs` of them.
         self.spares = self.spare_index[: game.pegs]
-        self.others = len(game.colours) - len(self.spare_index)
-        self.alphabet = sorted(
-            [i for i in range(len(game.colours)) if i not in self.spare_index] + self.spares
-        )
+        self.others = len(self.kept) - len(self.spare_index)
+        self.alphabet = sorted([i for i in self.kept if i not in self.spare_index] + self.spares)
         self.listable = len(self.alphabet) ** game.pegs <= POOL_LIMIT
         self._memo: dict[tuple[int, int, int], int] = {}
 
@@ -551,10 +581,47 @@ def _partition_sizes(
 _MANY_SECRETS = 2048
 
 
+#: a sample of more guesses than this is picked from the listed pool, not found rank by
+#: rank (:meth:`_Pool.at`, some 0.1 ms a guess: 71,000 of the seed game's 531,441
+#: guesses took 11 s that way, the listing 0.2 s)
+UNRANK_AT_MOST = 2_000
+#: candidates scored at a time: progress is reported after each batch, and the
+#: partition sizes of a batch (candidates x feedbacks) stay small
+SCORE_BATCH = 1 << 16
+
+
+def most_feedbacks(game: MastermindGame) -> int:
+    """How many different feedbacks a guess can get in this game: a guess tells at most
+    this many codes apart (black and white: every pair summing to at most the pegs but
+    all but one black and one white)."""
+    pegs = game.pegs
+    return pegs + 1 if game.black_only else (pegs + 1) * (pegs + 2) // 2 - 1
+
+
 def suggest(
-    game: MastermindGame, *, seed: int = 1, budget: int = PAIR_BUDGET, keep: int = 20
+    game: MastermindGame,
+    *,
+    seed: int = 1,
+    budget: int = PAIR_BUDGET,
+    keep: int = 20,
+    restrict: bool = True,
+    on_progress: Callable[[int, int], None] | None = None,
 ) -> Suggestions:
-    """Score candidate next guesses against the consistent codes (see :class:`Candidate`)."""
+    """Score candidate next guesses against the consistent codes (see :class:`Candidate`).
+
+    With ``restrict`` (the default) two shortcuts that cannot change the best guess by
+    any criterion (compared with the full scoring in the tests):
+
+    * few codes left (no more than a guess has feedbacks): the consistent codes are
+      scored first, and if one of them tells every code apart (each feedback leaves
+      at most one code) it is the best guess by every criterion: none is smaller in
+      the worst case (1) or expected (1), none has more feedbacks (as many as codes)
+      or more information, and a tie goes to a consistent code. Only they are scored.
+    * with repeats allowed, colours that no consistent code holds count as one
+      (see :class:`_Pool`).
+
+    ``on_progress(scored, candidates)`` is called as candidates are scored.
+    """
     import numpy as np
 
     start = time.perf_counter()
@@ -564,38 +631,59 @@ def suggest(
         raise NoConsistentCode("no code is consistent with the feedback: nothing to suggest")
     index = {colour: i for i, colour in enumerate(game.colours)}
     spare_index = [index[c] for c in game.spare_colours()]
-    pool = _Pool(game)
-    size = pool.size()
-    most = max(budget // n, 20)
-    rng = np.random.default_rng(seed)
-    sampled = size is None or size > most
-    if not sampled:
-        candidates = pool.codes()
-    else:
-        # Half consistent codes (each could win at once), half codes from the whole space.
-        own = secrets if n <= most // 2 else secrets[rng.choice(n, most // 2, replace=False)]
-        own = _unique_rows(_canonicalise(own, spare_index))
-        wanted = most - len(own)
-        if size is not None:
-            others = pool.at(rng.choice(size, min(wanted, size), replace=False))
-        else:
-            draw = rng.integers(0, len(game.colours), (wanted * 2, game.pegs), dtype=np.uint8)
-            if not game.repeats:
-                draw = _distinct_rows(draw)
-            others = _unique_rows(_canonicalise(draw, spare_index))[:wanted]
-        candidates = _unique_rows(np.concatenate([own, others]))
-    sizes = score_candidates(candidates, secrets, len(game.colours), game.black_only, spare_index)
     # the column of "every peg black": the candidate is itself a consistent code
     win = game.pegs if game.black_only else game.pegs * (game.pegs + 1) + game.pegs
-    fractions = sizes / n
-    logs = np.log2(np.where(sizes > 0, fractions, 1.0))
-    measures = {
-        "worst": sizes.max(axis=1),
-        "expected": (sizes.astype(np.float64) ** 2).sum(axis=1) / n,
-        "entropy": -(fractions * logs).sum(axis=1) + 0.0,
-        "parts": (sizes > 0).sum(axis=1),
-        "consistent": sizes[:, win] > 0,
-    }
+
+    def measured(candidates: np.ndarray) -> dict[str, np.ndarray]:
+        batches = []
+        for first in range(0, len(candidates), SCORE_BATCH):
+            batch = candidates[first : first + SCORE_BATCH]
+            sizes = score_candidates(
+                batch, secrets, len(game.colours), game.black_only, spare_index
+            )
+            batches.append(_measures(sizes, n, win))
+            if on_progress is not None:
+                on_progress(first + len(batch), len(candidates))
+        return {key: np.concatenate([b[key] for b in batches]) for key in batches[0]}
+
+    merged: list[int] = []
+    if restrict and game.repeats:
+        held = np.zeros(len(game.colours), dtype=bool)
+        held[secrets.ravel()] = True
+        merged = np.flatnonzero(~held).tolist()
+    pool = _Pool(game, merged)
+    own = _unique_rows(_canonicalise(secrets, pool.spare_index))
+    split_apart = False
+    if restrict and n <= most_feedbacks(game):
+        candidates, measures = own, measured(own)
+        split_apart = bool((measures["worst"] == 1).any())
+    size = pool.size()
+    most = max(budget // n, 20)
+    sampled = not split_apart and (size is None or size > most)
+    if split_apart:
+        pass  # the consistent codes scored above hold the best guess
+    elif not sampled:
+        candidates = pool.codes()
+    else:
+        rng = np.random.default_rng(seed)
+        # Half consistent codes (each could win at once), half codes from the whole space.
+        if n > most // 2:
+            chosen = secrets[rng.choice(n, most // 2, replace=False)]
+            own = _unique_rows(_canonicalise(chosen, pool.spare_index))
+        wanted = most - len(own)
+        if size is not None:
+            ranks = rng.choice(size, min(wanted, size), replace=False)
+            # many ranks: listing the pool and picking is faster than finding each
+            others = pool.codes()[ranks] if len(ranks) > UNRANK_AT_MOST else pool.at(ranks)
+        else:
+            kept = np.array(pool.kept, dtype=np.uint8)
+            draw = kept[rng.integers(0, len(kept), (wanted * 2, game.pegs))]
+            if not game.repeats:
+                draw = _distinct_rows(draw)
+            others = _unique_rows(_canonicalise(draw, pool.spare_index))[:wanted]
+        candidates = _unique_rows(np.concatenate([own, others]))
+    if not split_apart:
+        measures = measured(candidates)
     # Rank in numpy; only the best few of each criterion become Python objects. Ties go
     # to consistent codes (they may win at once), then to the first in colour order.
     inconsistent = ~measures["consistent"]
@@ -627,4 +715,21 @@ def suggest(
         sampled=sampled,
         seed=seed,
         seconds=time.perf_counter() - start,
+        split_apart=split_apart,
+        merged=len(merged) if len(merged) > 1 else 0,
     )
+
+
+def _measures(sizes: np.ndarray, n: int, win: int) -> dict[str, np.ndarray]:
+    """Each candidate's criteria from its partition sizes (:func:`score_candidates`)."""
+    import numpy as np
+
+    fractions = sizes / n
+    logs = np.log2(np.where(sizes > 0, fractions, 1.0))
+    return {
+        "worst": sizes.max(axis=1),
+        "expected": (sizes.astype(np.float64) ** 2).sum(axis=1) / n,
+        "entropy": -(fractions * logs).sum(axis=1) + 0.0,
+        "parts": (sizes > 0).sum(axis=1),
+        "consistent": sizes[:, win] > 0,
+    }

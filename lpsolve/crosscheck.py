@@ -17,12 +17,14 @@ only the checker and the inclusion in a complete side's set are tested.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
 from .backends import asp, csp
+from .kinds import as_puzzle
 from .puzzle import Puzzle, Result
 
 BACKENDS = ("clingo", "csp")
@@ -136,7 +138,7 @@ def _describe(result: Result) -> str:
 
 
 def cross_check(
-    puzzle: Puzzle,
+    puzzle: Puzzle | str | os.PathLike[str],
     limit: int | None = None,
     timeout: float | None = None,
     *,
@@ -146,7 +148,8 @@ def cross_check(
     seconds each) and compare. With ``deadline`` (a ``time.monotonic()`` reading) both
     end by then instead: csp gets half the time left, clingo the rest. Unlike
     :func:`lpsolve.solve` a solution that fails the rule checker does not raise: it is
-    reported as a finding."""
+    reported as a finding. ``puzzle`` may be a path to read (see :func:`lpsolve.load`)."""
+    puzzle = as_puzzle(puzzle)
 
     def seconds(share: float) -> float | None:
         if deadline is None:

@@ -31,9 +31,6 @@ class CspModel:
     constraints: list[tuple[constraint.Constraint, tuple[Hashable, ...]]] = field(
         default_factory=list
     )
-    #: the most variables this kind's model is known to handle quickly (measured by the
-    #: kind); ``lpsolve bench`` and the tests skip bigger puzzles. ``None``: no limit.
-    handles_up_to: int | None = None
 
     def variable(self, name: Hashable, values: Collection[Any]) -> None:
         """Declare a variable and the values it may take (an empty collection is allowed:

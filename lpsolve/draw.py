@@ -34,6 +34,7 @@ FILLED_INK = "#1f5fbf"  # a solved number: blue, normal weight
 CONFLICT_FILL = "#ffb3b3"
 CONFLICT_STROKE = "#d00000"
 PATH_STROKE = "#ff8c1a"
+DIGIT_EM = 0.64  # a digit's width in DejaVu Sans (0.636 em), and about that in the others
 
 #: distinguishable fills (Okabe-Ito, then Tableau hues); more come from golden-angle hues
 PALETTE = (
@@ -205,10 +206,34 @@ class Board:
             shape.append_title(title)
         self.drawing.append(shape)
 
-    def label(self, cell: Cell, text: str, *, given: bool, ink: str | None = None) -> None:
-        """A number or symbol in a cell: givens bold black, filled-in ones blue."""
+    def label(
+        self,
+        cell: Cell,
+        text: str,
+        *,
+        given: bool,
+        ink: str | None = None,
+        plate: str | None = None,
+    ) -> None:
+        """A number or symbol in a cell: givens bold black, filled-in ones blue.
+        ``plate``: a fill (the cell's own) laid under the text first, the text's size,
+        so that a path drawn before runs under the number, not through its digits."""
         cx, cy = self.centre(cell)
         size = self.unit * (0.42 if len(text) < 3 else 0.34)
+        if plate is not None:
+            width = min(size * (DIGIT_EM * len(text) + 0.35), self.unit - 4)
+            height = size * 1.1
+            self.drawing.append(
+                dw.Rectangle(
+                    round(cx - width / 2, 2),
+                    round(cy - height / 2, 2),
+                    round(width, 2),
+                    round(height, 2),
+                    rx=round(height / 4, 2),
+                    fill=plate,
+                    class_="plate",
+                )
+            )
         self.drawing.append(
             dw.Text(
                 text,
@@ -252,7 +277,9 @@ class Board:
         )
 
     def path(self, cells: Sequence[Cell]) -> None:
-        """A line through the centres of ``cells`` in order (e.g. 1, 2, ..., N)."""
+        """A line through the centres of ``cells`` in order (e.g. 1, 2, ..., N), and a
+        ring in the first cell, around its number. Numbers drawn on it afterwards take
+        a ``plate`` (:meth:`label`) so the line does not cross their digits."""
         if len(cells) < 2:
             return
         points = [v for cell in cells for v in self.centre(cell)]
@@ -271,7 +298,15 @@ class Board:
         )
         x, y = self.centre(cells[0])  # the start of the path
         self.drawing.append(
-            dw.Circle(x, y, self.unit / 6, fill=PATH_STROKE, fill_opacity=0.75, class_="start")
+            dw.Circle(
+                x,
+                y,
+                round(self.unit * 0.4, 2),
+                fill="none",
+                stroke=PATH_STROKE,
+                stroke_width=max(2, self.unit / 14),
+                class_="start",
+            )
         )
 
     def corner_mark(self, cell: Cell, colour: str) -> None:

@@ -8,7 +8,8 @@ class LpsolveError(Exception):
 
 
 class PuzzleError(LpsolveError):
-    """Bad input: a puzzle file (or value) that does not follow its format.
+    """Bad input: a puzzle file (or value) that does not follow its format, or saved
+    state read back (a checkpoint, a batch report) that is not as lpsolve wrote it.
 
     Carries the place of the problem so the CLI can print ``FILE:LINE:COL: message``.
     """

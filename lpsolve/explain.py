@@ -29,6 +29,7 @@ exactly one solution, checked by solving, is proposed.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -40,6 +41,7 @@ from clingo import ast
 
 from .backends.asp import log_message
 from .errors import InternalError, LpsolveError, UsageError
+from .kinds import as_puzzle
 from .kinds.textformat import plural
 from .puzzle import Clue, Puzzle, facts_program
 from .resources import encoding_file
@@ -251,13 +253,17 @@ def _checker(puzzle: Puzzle) -> Callable[[Iterable[Clue], Sequence[clingo.Symbol
 # -- why no solution ---------------------------------------------------------------------
 
 
-def explain_conflict(puzzle: Puzzle, timeout: float | None = None) -> Conflict | None:
+def explain_conflict(
+    puzzle: Puzzle | str | os.PathLike[str], timeout: float | None = None
+) -> Conflict | None:
     """A smallest-by-inclusion set of givens that cannot all hold (removing any one
     makes the rest solvable); ``None`` if the puzzle has a solution.
 
     With ``timeout`` (seconds; grounding is not interruptible) the search may stop
     early: then ``minimal`` is false and the set is a conflict not yet minimised.
+    ``puzzle`` may be a path to read (see :func:`lpsolve.load`).
     """
+    puzzle = as_puzzle(puzzle)
     search = _ConflictSearch(puzzle, _deadline(timeout))
     try:
         members = search.first_conflict()
@@ -471,9 +477,13 @@ def _unknown(puzzle: Puzzle) -> LpsolveError:
 # -- why several solutions ---------------------------------------------------------------
 
 
-def explain_ambiguity(puzzle: Puzzle, timeout: float | None = None) -> Ambiguity | None:
+def explain_ambiguity(
+    puzzle: Puzzle | str | os.PathLike[str], timeout: float | None = None
+) -> Ambiguity | None:
     """Where the solutions differ and extra givens that make the solution unique;
-    ``None`` if the puzzle has fewer than two solutions."""
+    ``None`` if the puzzle has fewer than two solutions. ``puzzle`` may be a path to
+    read (see :func:`lpsolve.load`)."""
+    puzzle = as_puzzle(puzzle)
     started = time.perf_counter()
     deadline = _deadline(timeout)
     facts = puzzle.facts()

@@ -1,5 +1,7 @@
-"""Grading a student's encoding against a kind's reference encoding, and running
-any ASP program on a puzzle's facts (``lpsolve grade``, ``lpsolve run``).
+"""Grading a student's encoding against a kind's reference encoding (``lpsolve
+grade``), and running any ASP program on a puzzle's facts with its answer sets handed
+back as symbols (the web workbench's runs; ``lpsolve run`` is clingo's own
+application: :mod:`lpsolve.application`).
 
 A student program gets the same input facts as the reference (``Puzzle.facts()``).
 Its answers are read from the atoms of the *output predicates*: those the reference
@@ -21,10 +23,14 @@ clingo runs ``#script`` blocks while loading a program, so a student program wit
 
 from __future__ import annotations
 
+import functools
+import os
 import re
 import textwrap
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,11 +42,11 @@ from . import sandbox
 from .backends import asp
 from .errors import PuzzleError, UsageError
 from .jobs import DEFAULT_MEMORY, Emit, Limits, supervise
-from .kinds import kind_spec
+from .kinds import kind_spec, parse_bytes, read_bytes
 from .kinds import load as load_puzzle
 from .kinds.textformat import plural
 from .puzzle import Puzzle
-from .resources import encoding_file, instances_dir
+from .resources import encoding_file, encodings_dir, instances_dir
 from .supervised import call, remaining
 
 Signature = tuple[str, int]
@@ -60,8 +66,10 @@ _POLL_SECONDS = 0.05
 # -- reading programs ------------------------------------------------------------------
 
 
+@functools.cache
 def output_signatures(kind: str) -> tuple[Signature, ...]:
-    """The predicates a kind's reference encoding shows (``#show NAME/ARITY.``)."""
+    """The predicates a kind's reference encoding shows (``#show NAME/ARITY.``), read
+    once per kind (``run`` asks again for every answer set it draws)."""
     signatures: list[Signature] = []
 
     def collect(statement: clingo.ast.AST) -> None:
@@ -77,14 +85,65 @@ def output_signatures(kind: str) -> tuple[Signature, ...]:
     return tuple(signatures)
 
 
-def check_program(path: str, allow_scripts: bool = False) -> None:
+def check_program(path: str, allow_scripts: bool = False) -> list[Path]:
     """Vet a user's program before clingo reads it (:mod:`lpsolve.sandbox`): every
     ``#include`` must name a file in the program's own folder, and a ``#script`` block
     is refused unless scripts are allowed; a syntax error is reported at its place.
-    Raises :class:`PuzzleError`. Nothing is run."""
+    Returns the files the program consists of (real paths, the program first). Raises
+    :class:`PuzzleError`. Nothing is run."""
     if not Path(path).is_file():
         raise PuzzleError("no such file", path)
-    sandbox.vet_program(path, allow_scripts=allow_scripts)
+    return sandbox.vet_program(path, allow_scripts=allow_scripts)
+
+
+def refuse_installed_encodings(program: str, files: Sequence[Path]) -> None:
+    """Refuse to grade lpsolve's own encodings (every one installed in ``encodings/``)
+    as a student's work, however they reach the student's folder: a file of the
+    program that *is* one (a hard or symbolic link: the same file), or a program that
+    states every rule of one (a copy, also with other comments, spacing or order, or
+    cut into included parts). Grading one against the reference proves nothing.
+    Raises :class:`PuzzleError`."""
+    installed = sorted(encodings_dir().glob("*.lp"))
+    identities = {(info.st_dev, info.st_ino): path for path in installed for info in [path.stat()]}
+    for index, file in enumerate(files):
+        info = file.stat()
+        same = identities.get((info.st_dev, info.st_ino))
+        if same is not None:  # an included file named as the user would name it
+            included = sandbox.user_path(os.path.relpath(file, files[0].parent), program)
+            source = included if index else program
+            raise PuzzleError(
+                f"is lpsolve's own encoding {same.name} (the installed file, or a link to it): "
+                "grading it would prove nothing",
+                source,
+            )
+    rules = _statements(program)
+    for path in installed:
+        theirs = _statements(str(path))
+        if theirs and not theirs - rules:
+            raise PuzzleError(
+                f"states every rule of lpsolve's own encoding {path.name} (a copy of it): "
+                "grading it would prove nothing",
+                program,
+            )
+
+
+def _statements(path: str) -> Counter[str]:
+    """The statements of a (vetted) program and the files it includes, as clingo's
+    parser prints them: without comments, in clingo's spacing; empty if it does not
+    parse (loading it reports the error at its place)."""
+    statements: Counter[str] = Counter()
+
+    def collect(statement: clingo.ast.AST) -> None:
+        kind = statement.ast_type
+        if kind == clingo.ast.ASTType.Comment:
+            return
+        if kind == clingo.ast.ASTType.Program and statement.name == "base":
+            return  # clingo starts every file with it
+        statements[str(statement)] += 1
+
+    with sandbox.in_program_folder(path) as name, suppress(RuntimeError):
+        clingo.ast.parse_files([name], collect, logger=lambda _code, _text: None)
+    return statements
 
 
 def load_program(ctl: clingo.Control, program: str, messages: list[str]) -> None:
@@ -97,9 +156,17 @@ def load_program(ctl: clingo.Control, program: str, messages: list[str]) -> None
         raise program_error(messages, program, str(error)) from None
 
 
-def program_error(messages: Sequence[str], path: str, fallback: str) -> PuzzleError:
+def program_error(
+    messages: Sequence[str],
+    path: str,
+    fallback: str,
+    name: Callable[[str], str] | None = None,
+) -> PuzzleError:
     """A :class:`PuzzleError` at the place of clingo's first error message, on one line
-    (its notes, e.g. which variable is unsafe, appended; the rule it prints dropped)."""
+    (its notes, e.g. which variable is unsafe, appended; the rule it prints dropped).
+    ``name`` gives the user's name of a file clingo names (default: clingo read
+    ``path`` as :func:`load_program` has it read)."""
+    name = name or (lambda file: sandbox.user_path(file, path))
     for message in messages:
         first, *rest = message.strip().splitlines()
         match = _MESSAGE.match(first)
@@ -111,7 +178,7 @@ def program_error(messages: Sequence[str], path: str, fallback: str) -> PuzzleEr
         notes = [m.group("text") for m in map(_MESSAGE.match, rest) if m is not None]
         return PuzzleError(
             f"clingo: {'; '.join([detail, *notes])}",
-            sandbox.user_path(match.group("file"), path),
+            name(match.group("file")),
             int(match.group("line")),
             int(match.group("col")),
         )
@@ -347,6 +414,8 @@ class Grade:
     instances: list[InstanceGrade]
     seconds: float = 0.0
     interrupted: bool = False  # stopped by Ctrl-C: later instances skipped
+    #: bundled instances of a variant of the rules, not graded by default: (name, variant)
+    left_out: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def passed(self) -> bool:
@@ -387,6 +456,7 @@ class Grade:
             "passed": self.passed,
             "counts": self.counts(),
             "instances": [g.as_json() for g in self.instances],
+            "left_out": [{"instance": name, "variant": variant} for name, variant in self.left_out],
             "seconds": round(self.seconds, 6),
         }
 
@@ -403,13 +473,26 @@ def bundled_instances(kind: str) -> list[Path]:
     )
 
 
-def _short(path: Path) -> str:
-    """A bundled instance as ``instances/KIND/FILE`` when the working directory is the
-    checkout (the usual case), else its full path."""
-    try:
-        return str(path.relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
+def bundled_name(kind: str, path: Path) -> str:
+    """How grading names a bundled instance: ``KIND/FILE``, wherever lpsolve is
+    installed (never a path into site-packages)."""
+    return f"{kind}/{path.name}"
+
+
+def _bundled_puzzles(kind: str, variants: bool) -> tuple[list[Puzzle], list[tuple[str, str]]]:
+    """The kind's bundled puzzles that grading uses by default, named ``KIND/FILE``:
+    those of the plain rules, or with ``variants`` every one; and the variants left
+    out, as (name, variant)."""
+    puzzles, left_out = [], []
+    for path in bundled_instances(kind):
+        name = bundled_name(kind, path)
+        puzzle = parse_bytes(read_bytes(path), name, kind)
+        variant = puzzle.variant()
+        if variant is None or variants:
+            puzzles.append(puzzle)
+        else:
+            left_out.append((name, variant))
+    return puzzles, left_out
 
 
 def _decode(puzzle: Puzzle, answer: Answer) -> tuple[Any, str | None, list[str]]:
@@ -433,13 +516,16 @@ def decode_answer(
     """Atoms of an answer set read as a solution of ``puzzle`` (only those of the kind's
     output predicates): the solution (``None`` if they cannot be read as one), its board
     as text, and every rule the checker finds broken."""
+    return _decode(puzzle, _output_atoms_of(puzzle, atoms))
+
+
+def _output_atoms_of(puzzle: Puzzle, atoms: Iterable[clingo.Symbol]) -> Answer:
     outputs = frozenset(output_signatures(puzzle.kind))
-    answer = frozenset(
+    return frozenset(
         atom
         for atom in atoms
         if atom.type == clingo.SymbolType.Function and (atom.name, len(atom.arguments)) in outputs
     )
-    return _decode(puzzle, answer)
 
 
 def _example(puzzle: Puzzle, answer: Answer, problems: list[str] | None = None) -> Example:
@@ -461,15 +547,18 @@ def grade_instance(
     time_limit: float = TIME_LIMIT,
     max_solutions: int = MAX_SOLUTIONS,
     memory_limit: int | None = DEFAULT_MEMORY,
+    count_supervisor: bool = False,
 ) -> InstanceGrade:
     """Compare the student program's answers on one puzzle with the reference's; each
     program runs as a supervised job within ``time_limit`` seconds (grounding
-    included) and ``memory_limit`` bytes. Ctrl-C raises ``KeyboardInterrupt``."""
+    included) and ``memory_limit`` bytes (with ``count_supervisor``, this process's
+    own memory counted in: see :class:`~lpsolve.jobs.Limits`). Ctrl-C raises
+    ``KeyboardInterrupt``."""
     signatures = frozenset(outputs)
     started = time.perf_counter()
     grade = InstanceGrade(puzzle.source, "correct")
 
-    limits = Limits(time_limit, memory_limit)
+    limits = Limits(time_limit, memory_limit, count_supervisor)
     reference_encoding = kind_spec(puzzle.kind).reference_encoding
 
     def reference_control(_messages: list[str]) -> clingo.Control:
@@ -602,21 +691,40 @@ def grade(
     memory_limit: int | None = DEFAULT_MEMORY,
     on_instance: Callable[[InstanceGrade], None] | None = None,
     on_begin: Callable[[list[str]], None] | None = None,
+    count_supervisor: bool = False,
+    variants: bool = False,
+    refuse_own_encodings: bool = True,
 ) -> Grade:
-    """Grade ``program`` (a file) on ``instances`` (default: the kind's bundled ones).
-    ``on_begin`` sees the instances' names before the first is graded, ``on_instance``
-    each instance's grade as it is done.
+    """Grade ``program`` (a file) on ``instances`` (default: the kind's bundled ones of
+    the plain rules, named ``KIND/FILE``; with ``variants`` also those of a variant of
+    the rules, see :meth:`Puzzle.variant`). ``on_begin`` sees the instances' names
+    before the first is graded, ``on_instance`` each instance's grade as it is done.
+    ``count_supervisor``: the memory cap counts this process's own memory too (see
+    :class:`~lpsolve.jobs.Limits`). ``refuse_own_encodings=False`` grades lpsolve's own
+    encodings too (to check the grader with a reference as the student); the command
+    line always refuses them.
 
     Raises :class:`PuzzleError` for a program clingo cannot read or ground (syntax
     error, unsafe variable: the place is in the student's file), a refused
-    ``#script`` or an instance file that does not parse.
+    ``#script``, one of lpsolve's own encodings (linked or copied: see
+    :func:`refuse_installed_encodings`) or an instance file that does not parse.
     """
     started = time.perf_counter()
     kind_spec(kind)  # an unknown kind is a usage error before anything runs
-    check_program(program, allow_scripts)
+    files = check_program(program, allow_scripts)
+    if refuse_own_encodings:
+        refuse_installed_encodings(program, files)
     outputs = output_signatures(kind)
-    paths = [str(p) for p in instances] or [_short(p) for p in bundled_instances(kind)]
-    puzzles = [load_puzzle(path, kind) for path in paths]
+    left_out: list[tuple[str, str]] = []
+    if instances:
+        puzzles = [load_puzzle(str(path), kind) for path in instances]
+    else:
+        puzzles, left_out = _bundled_puzzles(kind, variants)
+        if not puzzles:
+            raise UsageError(
+                f"every bundled {kind} instance is of a variant of the rules: "
+                "give --variants, or name the instance files"
+            )
     if on_begin is not None:
         on_begin([puzzle.source for puzzle in puzzles])
     grades = []
@@ -633,6 +741,7 @@ def grade(
                 time_limit=time_limit,
                 max_solutions=max_solutions,
                 memory_limit=memory_limit,
+                count_supervisor=count_supervisor,
             )
         except KeyboardInterrupt:  # Ctrl-C: report what was graded, skip the rest
             interrupted = True
@@ -641,7 +750,18 @@ def grade(
         if on_instance is not None:
             on_instance(result)
     seconds = time.perf_counter() - started
-    return Grade(program, kind, outputs, grades, seconds, interrupted=interrupted)
+    return Grade(
+        program, kind, outputs, grades, seconds, interrupted=interrupted, left_out=left_out
+    )
+
+
+def table_row(g: InstanceGrade) -> tuple[str, str, str, str, str]:
+    """An instance's row of the report's table: instance, verdict, answers found (``+``:
+    the search did not end), the reference's, time."""
+    found = f"{g.student_count}{'' if g.student_complete else '+'}"
+    ref = f"{g.reference_count}{'' if g.reference_complete else '+'}"
+    time_text = f"{g.seconds * 1000:.1f} ms" if g.seconds < 1 else f"{g.seconds:.2f} s"
+    return g.instance, g.verdict, found, ref, time_text
 
 
 def report_lines(result: Grade) -> list[str]:
@@ -651,12 +771,9 @@ def report_lines(result: Grade) -> list[str]:
     head = f"{'instance':<{width}}  {'verdict':<{verdict_width}}  {'found':>5}  {'reference':>9}"
     lines = [head + "  time"]
     for g in result.instances:
-        found = f"{g.student_count}{'' if g.student_complete else '+'}"
-        ref = f"{g.reference_count}{'' if g.reference_complete else '+'}"
-        time_text = f"{g.seconds * 1000:.1f} ms" if g.seconds < 1 else f"{g.seconds:.2f} s"
+        instance, verdict, found, ref, time_text = table_row(g)
         lines.append(
-            f"{g.instance:<{width}}  {g.verdict:<{verdict_width}}  {found:>5}  {ref:>9}  "
-            + time_text
+            f"{instance:<{width}}  {verdict:<{verdict_width}}  {found:>5}  {ref:>9}  {time_text}"
         )
     for g in result.instances:
         if g.verdict == "correct":
@@ -682,6 +799,9 @@ def report_lines(result: Grade) -> list[str]:
                 f"(answer sets that differ only outside the output predicates)"
             )
         lines += [f"  note: {note}" for note in g.notes]
+    if result.left_out:
+        lines += ["", "Not graded (a variant of the rules; name them or give --variants):"]
+        lines += [f"  {name}: {variant}" for name, variant in result.left_out]
     lines += ["", result.summary()]
     return lines
 
@@ -729,10 +849,14 @@ def run_program(
     start: float | None = None,
     arguments: Sequence[str] = (),
     on_costs: Callable[[list[int]], None] | None = None,
+    count_supervisor: bool = False,
 ) -> tuple[Run, Puzzle | None]:
     """Solve ASP programs (``.lp`` files) together with the facts of puzzle files, as a
-    supervised job: ``timeout`` seconds (reading, grounding and search) and
-    ``memory_limit`` bytes. ``on_answer(atoms, puzzle)`` sees each answer as it is found.
+    supervised job whose answer sets come back as symbols (the web workbench's run):
+    ``timeout`` seconds (reading, grounding and search) and ``memory_limit`` bytes
+    (``count_supervisor``: this process's memory counted in, see
+    :class:`~lpsolve.jobs.Limits`). ``on_answer(atoms, puzzle)`` sees each answer as it
+    is found.
 
     ``arguments`` are clingo options (e.g. ``--project``), vetted by the caller.
     ``limit`` -1 is clingo's default: one answer set, or for a program with
@@ -744,7 +868,7 @@ def run_program(
         raise UsageError("give at least one ASP program (a .lp file)")
     for program in programs:
         check_program(program, allow_scripts)
-    limits = Limits(timeout, memory_limit)
+    limits = Limits(timeout, memory_limit, count_supervisor)
     start = time.monotonic() if start is None else start
     deadline = limits.deadline(start)
 
@@ -805,12 +929,3 @@ def run_program(
         stopped_by = "limit"
     run = Run(answers, complete, stopped_by, outcome.seconds, messages, costs, optimum)
     return run, shown[-1] if shown else None
-
-
-def answer_text(answer: Sequence[clingo.Symbol], puzzle: Puzzle | None, atoms: bool) -> str:
-    """One answer set: drawn as the puzzle's kind draws a solution, or its atoms."""
-    if puzzle is not None and not atoms:
-        _, board, _ = _decode(puzzle, frozenset(answer))
-        if board is not None:
-            return board
-    return textwrap.fill(" ".join(map(str, answer)) or "(no atoms shown)", 79)

@@ -9,9 +9,15 @@ machine's memory. Killing a process stops both at any moment. What a job emits
 A stop is asked for first (``SIGUSR1``: the child raises ``KeyboardInterrupt``,
 which the backends turn into "stop, keep what was found") and forced after
 :data:`GRACE_SECONDS` (``SIGKILL``). The memory cap is the child's resident memory
-(RSS), read from ``/proc`` every poll; exceeding it kills the child at once. As a
-backstop against a burst between two polls, the child's address space is limited to
-the cap plus :data:`ADDRESS_SPACE_HEADROOM`.
+(RSS), plus the parent's own with ``Limits.count_supervisor`` (the command line's
+setting: the cap then covers the whole command), read from ``/proc`` every poll;
+exceeding it kills the child at once. As a backstop against a burst between two
+polls, the child's address space is limited to the cap plus
+:data:`ADDRESS_SPACE_HEADROOM`.
+
+A child dies with its parent however the parent ends (even ``kill -9``): on Linux
+the kernel sends it SIGKILL as the parent's end of a lifeline pipe closes; elsewhere
+a thread of the child's watches that pipe.
 
 The transport is ``os.fork`` and a pipe of pickled frames, not ``multiprocessing``:
 importing ``multiprocessing.connection`` alone costs 25 ms, more than the 20 ms a
@@ -50,6 +56,9 @@ Emit = Callable[[Any], None]
 POLL_SECONDS = 0.02
 #: how long a child asked to stop may take to hand in its partial result
 GRACE_SECONDS = 0.1
+#: a native job's output pipe is read again this long after a small piece: at most
+#: 2 ms late, and a pipe (64 KB) holds what clingo prints in that time
+RELAY_PAUSE = 0.002
 #: the child's address-space backstop above the RSS cap (thread arenas, libraries)
 ADDRESS_SPACE_HEADROOM = 1 << 30
 #: the default memory cap: 4 GiB or half of this machine's memory, whichever is less
@@ -89,13 +98,34 @@ def format_size(size: int) -> str:
 
 class Limits(NamedTuple):
     """What a job may use: wall-clock seconds (everything: parsing, grounding,
-    search) and resident memory in bytes; ``None`` is unbounded."""
+    search) and resident memory in bytes; ``None`` is unbounded.
+
+    ``count_supervisor``: the memory cap also counts the supervising process's own
+    resident memory, so that it covers the job and its parent together (what the
+    command line sets: ``--memory-limit`` caps the whole command). Off for a library
+    caller, whose own memory is its business, and on cluster workers."""
 
     timeout: float | None = None
     memory: int | None = DEFAULT_MEMORY
+    count_supervisor: bool = False
 
     def deadline(self, start: float) -> float | None:
         return None if self.timeout is None else start + self.timeout
+
+
+class Native(NamedTuple):
+    """How to supervise a job that runs native code with output and signal handling of
+    its own (clingo's application, :func:`clingo.application.clingo_main`): its file
+    descriptors 1 and 2 are pipes the supervisor reads, the bytes handed to ``stdout``
+    and ``stderr`` as they come (none lost when the job is killed), and a stop is
+    asked for with the signal ``stop_signals`` names for its reason (the job's code
+    handles it: a Python handler would not run while native code does), then forced
+    ``grace`` seconds later."""
+
+    stdout: Callable[[bytes], None]
+    stderr: Callable[[bytes], None]
+    stop_signals: dict[str, int]  # "timeout", "interrupt" -> the signal to send
+    grace: float = GRACE_SECONDS
 
 
 class Outcome(NamedTuple, Generic[T]):
@@ -104,8 +134,13 @@ class Outcome(NamedTuple, Generic[T]):
     value: T | None
     stopped_by: str | None  # None (finished), "timeout", "memory" or "interrupt"
     seconds: float
-    peak_memory: int  # bytes: the highest resident memory seen (0 if never read)
+    #: bytes: the highest resident memory seen (0 if never read): the job's, plus the
+    #: supervisor's own with ``Limits.count_supervisor``
+    peak_memory: int
     memory_limit: int | None = None
+    #: a native job that ended the process itself (clingo's application exits from
+    #: its signal handler once it has printed its summary): the process's exit status
+    exit_status: int | None = None
 
     @property
     def finished(self) -> bool:
@@ -123,28 +158,14 @@ class Outcome(NamedTuple, Generic[T]):
 # -- what crosses the pipe --------------------------------------------------------------
 
 
-def _rebuild_symbol(symbol: clingo.Symbol) -> tuple[Callable[..., clingo.Symbol], tuple[Any, ...]]:
-    """Pickle a clingo symbol by its structure: by default it would pickle its handle,
-    an index into the symbol table of the process that made it, which means nothing
-    (and crashes clingo) in another process."""
-    kind = symbol.type
-    if kind == clingo.SymbolType.Number:
-        return clingo.Number, (symbol.number,)
-    if kind == clingo.SymbolType.String:
-        return clingo.String, (symbol.string,)
-    if kind == clingo.SymbolType.Function:
-        return clingo.Function, (symbol.name, symbol.arguments, symbol.positive)
-    if kind == clingo.SymbolType.Infimum:
-        return _infimum, ()
-    return _supremum, ()
-
-
-def _infimum() -> clingo.Symbol:
-    return clingo.Infimum
-
-
-def _supremum() -> clingo.Symbol:
-    return clingo.Supremum
+def _rebuild_symbol(symbol: clingo.Symbol) -> tuple[Callable[[str], clingo.Symbol], tuple[str]]:
+    """Pickle a clingo symbol as its text, parsed back by clingo: by default it would
+    pickle its handle, an index into the symbol table of the process that made it,
+    which means nothing (and crashes clingo) in another process. Text, not the symbol's
+    structure: a term nested a few hundred deep (an answer set may hold one) would
+    take pickle past Python's recursion limit; clingo prints and parses it without
+    Python recursion, and four times faster than rebuilding it argument by argument."""
+    return clingo.parse_term, (str(symbol),)
 
 
 copyreg.pickle(clingo.Symbol, _rebuild_symbol)
@@ -183,9 +204,13 @@ _to_parent: _Pipe | None = None
 
 def writing_output() -> None:
     """Tell the supervisor that the job's search is over and it is only writing out what
-    it found: the deadline no longer cuts it; the memory cap and Ctrl-C still do. Does
-    nothing outside a supervised child."""
+    it found: the deadline no longer cuts it, and a stop asked for before (at the
+    deadline, or Ctrl-C) has been honoured, so the job may write all it found. The
+    memory cap still cuts it, and so does a Ctrl-C from now on (the job is killed after
+    the grace period: stop requests no longer interrupt it, so that a request at the
+    deadline cannot break off what it writes). Does nothing outside a supervised child."""
     if _to_parent is not None:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGUSR1})
         _to_parent.send(("writing",))
 
 
@@ -199,12 +224,44 @@ def _lifeline_ends() -> tuple[int, int]:
     global _lifeline
     if _lifeline is None:
         _lifeline = os.pipe()
+        # imported here, before the fork: each child importing it took 5 ms (copying the
+        # pages the import touches), against 0.3 ms once here
+        with contextlib.suppress(ImportError):
+            import fcntl  # noqa: F401
     return _lifeline
 
 
+def _kernel_kills_orphan(lifeline: int) -> bool:
+    """In a child: have the kernel send this process SIGKILL the moment the parent's end
+    of the lifeline closes (Linux: ``O_ASYNC`` with ``F_SETSIG``). No thread of ours has
+    to run for it, so it works even while the job holds the GIL in a long C call (a
+    watcher thread then waited up to 1.9 s). False where this is not available.
+
+    The lifeline's read end is opened anew through ``/proc``: a signal's owner belongs to
+    an open file description, which every child of the parent would otherwise share (the
+    last to claim it would be the only one signalled)."""
+    try:
+        import fcntl
+
+        own = os.open(f"/proc/self/fd/{lifeline}", os.O_RDONLY | os.O_NONBLOCK)
+        fcntl.fcntl(own, fcntl.F_SETSIG, signal.SIGKILL)
+        fcntl.fcntl(own, fcntl.F_SETOWN, os.getpid())
+        fcntl.fcntl(own, fcntl.F_SETFL, fcntl.fcntl(own, fcntl.F_GETFL) | os.O_ASYNC)
+    except (ImportError, AttributeError, OSError):
+        return False
+    try:  # the parent may have died before the signal was set up: no EOF comes again
+        orphan = os.read(own, 1) == b""
+    except BlockingIOError:  # the parent holds its end: nothing to read yet
+        orphan = False
+    if orphan:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return True
+
+
 def _die_with_parent(lifeline: int) -> None:
-    """In a child, on a thread of its own: wait for the parent's end of the lifeline to
-    close, then end this process at once (a job may be deep in grounding)."""
+    """In a child, on a thread of its own where the kernel cannot do it: wait for the
+    parent's end of the lifeline to close, then end this process (a job may be deep in
+    grounding). Slow when the job holds the GIL: the thread must get it to run."""
     while True:
         try:
             if not os.read(lifeline, 1):
@@ -219,17 +276,23 @@ def _child(
     fd: int,
     memory: int | None,
     lifeline: tuple[int, int],
+    outputs: tuple[int, ...] = (),
 ) -> None:
-    """Run ``work`` and report how it ended; never returns."""
+    """Run ``work`` and report how it ended; never returns. ``outputs``: the write ends
+    of pipes that become this process's file descriptors 1 and 2 (:class:`Native`)."""
     code = 0
     try:
+        for target, write_end in enumerate(outputs, start=1):
+            os.dup2(write_end, target)
+            os.close(write_end)
         global _lifeline
         _lifeline = None  # the parent's: this process forks with a lifeline of its own
         os.close(lifeline[1])
-        # the watcher blocks every signal, so that a stop request reaches the job's thread
-        old = signal.pthread_sigmask(signal.SIG_BLOCK, signal.valid_signals())
-        _thread.start_new_thread(_die_with_parent, (lifeline[0],))
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+        if not _kernel_kills_orphan(lifeline[0]):
+            # the watcher blocks every signal, so that a stop request reaches the job's thread
+            old = signal.pthread_sigmask(signal.SIG_BLOCK, signal.valid_signals())
+            _thread.start_new_thread(_die_with_parent, (lifeline[0],))
+            signal.pthread_sigmask(signal.SIG_SETMASK, old)
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent relays Ctrl-C
         signal.signal(signal.SIGUSR1, _interrupt)
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
@@ -274,7 +337,8 @@ def _child(
 # -- the parent ------------------------------------------------------------------------
 
 
-def _resident_memory(pid: int) -> int:
+def _resident_memory(pid: int | str) -> int:
+    """Resident memory (bytes) of process ``pid`` (``"self"``: this one); 0 if unknown."""
     try:
         with open(f"/proc/{pid}/statm", "rb") as statm:
             return int(statm.read().split()[1]) * _PAGE
@@ -312,8 +376,10 @@ def supervise(
     *,
     start: float | None = None,
     on_wait: Callable[[], None] | None = None,
+    native: Native | None = None,
 ) -> Outcome[T]:
-    """Run ``work(emit)`` in a child process under ``limits``.
+    """Run ``work(emit)`` in a child process under ``limits`` (``native``: a job whose
+    native code prints and handles stop signals itself, see :class:`Native`).
 
     Each ``emit(item)`` of the child reaches ``on_item`` in the parent as it happens;
     ``on_wait()`` is called at least every :data:`POLL_SECONDS` while the parent waits
@@ -323,7 +389,7 @@ def supervise(
     exception in the job becomes :class:`InternalError`. ``start`` (a
     ``time.monotonic()`` reading) is when the deadline's clock began, default now.
     """
-    supervisor = spawn(work, limits or Limits(), on_item, start)
+    supervisor = spawn(work, limits or Limits(), on_item, start, native=native)
     supervisor.on_wait = on_wait
     return supervisor.run()
 
@@ -426,6 +492,8 @@ def spawn(
     on_item: Callable[[Any], None] | None,
     start: float | None,
     deadline: float | None = None,
+    *,
+    native: Native | None = None,
 ) -> _Supervisor:
     """Fork a child that runs ``work``; return the parent's supervisor of it. Its
     deadline: ``deadline`` if given, else ``limits.timeout`` after ``start``."""
@@ -437,13 +505,22 @@ def spawn(
     with _FORK_LOCK:
         lifeline = _lifeline_ends()
         read_fd, write_fd = os.pipe()
+        outputs = [os.pipe() for _ in range(2)] if native is not None else []
         pid = os.fork()
         if pid == 0:  # the child: runs the job, never returns
             os.close(read_fd)
-            _child(work, write_fd, limits.memory, lifeline)
+            for output, _ in outputs:
+                os.close(output)
+            _child(work, write_fd, limits.memory, lifeline, tuple(w for _, w in outputs))
         os.close(write_fd)
+        for _, write_end in outputs:
+            os.close(write_end)
     deadline = limits.deadline(start) if deadline is None else deadline
-    return _Supervisor(pid, read_fd, limits, deadline, start, on_item)
+    supervisor = _Supervisor(pid, read_fd, limits, deadline, start, on_item)
+    if native is not None:
+        supervisor.native = native
+        supervisor.outputs = {outputs[0][0]: native.stdout, outputs[1][0]: native.stderr}
+    return supervisor
 
 
 class _Supervisor:
@@ -466,14 +543,22 @@ class _Supervisor:
         self.end: tuple[Any, ...] | None = None  # the child's last word
         self.stopped_by: str | None = None
         self.stop_asked: float | None = None
+        #: the job said it is writing its answer: a stop asked for before has been
+        #: honoured, and is not enforced by a kill after the grace period
+        self.honoured = False
         self.killed = False
         self.eof = False
         self.reaped = False
         self.peak = 0
+        self.native: Native | None = None
+        self.exit_status: int | None = None  # the child's, if it exited (not killed)
+        self.watched = -float("inf")  # when the child's memory was last read
+        #: a native job's output pipes still open, and who takes what comes from each
+        self.outputs: dict[int, Callable[[bytes], None]] = {}
 
     @property
     def done(self) -> bool:
-        return self.eof and not self.pending
+        return self.eof and not self.pending and not self.outputs
 
     def run(self) -> Outcome[Any]:
         """Supervise this one child to its end."""
@@ -481,11 +566,15 @@ class _Supervisor:
             while not self.done:
                 try:
                     self.deliver()
-                    if self.eof:
+                    reading = [*([] if self.eof else [self.fd]), *self.outputs]
+                    if not reading:
                         continue
-                    ready, _, _ = select.select([self.fd], [], [], self.wait_time(time.monotonic()))
-                    if ready:
-                        self.read()
+                    ready, _, _ = select.select(reading, [], [], self.wait_time(time.monotonic()))
+                    for fd in ready:
+                        if fd == self.fd:
+                            self.read()
+                        else:
+                            self.relay(fd)
                     self.watch(time.monotonic())
                     if self.on_wait is not None:
                         self.on_wait()
@@ -510,6 +599,7 @@ class _Supervisor:
                     self.on_item(message[1])
             elif message[0] == "writing":
                 self.deadline = None
+                self.honoured = True
             else:
                 self.end = message
 
@@ -526,15 +616,43 @@ class _Supervisor:
         else:
             self.eof = True
 
+    def relay(self, fd: int) -> None:
+        """Hand on what a native job wrote to one of its output pipes. A job that writes
+        in small pieces (clingo flushes each answer set) is read in larger ones: after
+        a small piece the next read waits :data:`RELAY_PAUSE`, not a wake-up per piece."""
+        data = os.read(fd, 1 << 16)
+        if data:
+            self.outputs[fd](data)
+            if len(data) < 1 << 14:
+                time.sleep(RELAY_PAUSE)
+        else:
+            os.close(fd)
+            del self.outputs[fd]
+
     def close(self) -> Outcome[Any]:
         """Reap the ended child; its outcome (or the error it raised, raised here)."""
         self.reap()
         return self._outcome()
 
     def watch(self, now: float) -> None:
+        """Look at the child's memory and the clock: at most every :data:`POLL_SECONDS`
+        (a job that writes much would otherwise have its memory read after each
+        write), and at once when its deadline or grace is up."""
         if self.killed:
             return
+        due = [self.watched + POLL_SECONDS]
+        if self.deadline is not None and self.stopped_by is None:
+            due.append(self.deadline)
+        if self.stop_asked is not None:
+            due.append(self.stop_asked + self.grace)
+        if now < min(due):
+            return
+        self.watched = now
         memory = _resident_memory(self.pid)
+        if self.limits.count_supervisor:
+            # Pages the two processes still share since the fork count in both: the
+            # sum is what `ps` shows them holding, never less than what they hold.
+            memory += _resident_memory("self")
         self.peak = max(self.peak, memory)
         cap = self.limits.memory
         if cap is not None and memory > cap:
@@ -542,13 +660,23 @@ class _Supervisor:
             self.kill()
         elif self.stopped_by is None and self.deadline is not None and now >= self.deadline:
             self.ask_stop("timeout")
-        elif self.stop_asked is not None and now - self.stop_asked >= GRACE_SECONDS:
+        elif (
+            self.stop_asked is not None
+            and not self.honoured
+            and now - self.stop_asked >= self.grace
+        ):
             self.kill()
+
+    @property
+    def grace(self) -> float:
+        return GRACE_SECONDS if self.native is None else self.native.grace
 
     def ask_stop(self, reason: str) -> None:
         self.stopped_by = reason
         self.stop_asked = time.monotonic()
-        self._signal(signal.SIGUSR1)
+        self.honoured = False
+        stop = signal.SIGUSR1 if self.native is None else self.native.stop_signals[reason]
+        self._signal(stop)
 
     def kill(self) -> None:
         self.killed = True
@@ -566,10 +694,15 @@ class _Supervisor:
         if not self.eof and not self.killed:
             self.kill()
         os.close(self.fd)
+        for fd in self.outputs:
+            os.close(fd)
+        self.outputs = {}
         try:
             _, status = os.waitpid(self.pid, 0)
         except ChildProcessError:
             return
+        if os.WIFEXITED(status):
+            self.exit_status = os.WEXITSTATUS(status)
         if self.end is None and self.stopped_by is None and not self.killed:
             signum = os.WTERMSIG(status) if os.WIFSIGNALED(status) else 0
             # the kernel's out-of-memory killer, or the address-space backstop
@@ -590,6 +723,10 @@ class _Supervisor:
             raise BrokenPipeError
         if end[0] == "memory":
             self.stopped_by = "memory"
+        if end[0] == "lost" and self.native is not None and self.exit_status is not None:
+            # the native code ended the process itself, with its own exit status
+            stopped_by = self.stopped_by if self.stopped_by != "memory" else None
+            return outcome._replace(stopped_by=stopped_by, exit_status=self.exit_status)
         if self.stopped_by is not None:
             return outcome._replace(stopped_by=self.stopped_by)
         if end[0] == "crash":

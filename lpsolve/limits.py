@@ -79,7 +79,25 @@ MAX_STONES = 1_000
 #: covering it typed the same way with their separators, take at most 21,001
 MAX_TILING_LINES = 5 * MAX_TILING_CELLS
 
+# -- saved state read back: checkpoints and batch reports --------------------------------
+
+#: the largest number a checkpoint or a batch report line may hold (a cube's count, a
+#: puzzle's count): clingo enumerates models one by one, and at ten million a second
+#: reaching 2^63 would take 29,000 years
+MAX_SAVED_NUMBER = 2**63 - 1
+
 _INTEGER = re.compile(r"([+-]?)0*([0-9]+)")
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def is_digits(token: str) -> bool:
+    """Whether ``token`` is ASCII digits only, as every number lpsolve reads is written.
+
+    Not ``str.isdigit``: it also takes ``²`` (which ``int()`` refuses) and the digits of
+    other scripts such as Arabic-Indic ``٣`` (which ``int()`` reads as 3), and so would
+    let a file's ``٣`` stand for 3 or crash the conversion.
+    """
+    return _DIGITS.fullmatch(token) is not None
 
 
 def shown(token: str) -> str:
@@ -149,15 +167,16 @@ def check_count(
     col: int | None = None,
     why: str = "",
 ) -> None:
-    """Refuse ``count`` things when more than ``most`` are allowed: ``"more than 4,096
-    rows: lpsolve reads at most 4,096 (why)"``. ``count`` may be a lower bound."""
+    """Refuse ``count`` things when more than ``most`` are allowed (see
+    :func:`too_many`). ``count`` may be a lower bound."""
     if count > most:
-        raise PuzzleError(
-            f"more than {most:,} {what}: lpsolve reads at most {most:,}{_why(why)}",
-            source,
-            line,
-            col,
-        )
+        raise PuzzleError(too_many(most, what, why), source, line, col)
+
+
+def too_many(most: int, what: str, why: str = "") -> str:
+    """The message refusing more than ``most`` things: ``"more than 4,096 rows: lpsolve
+    reads at most 4,096 (why)"``."""
+    return f"more than {most:,} {what}: lpsolve reads at most {most:,}{_why(why)}"
 
 
 def check_size(data: bytes, source: str, what: str = "file") -> None:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-_FORMAT = "%(levelname)s %(name)s: %(message)s"
+#: how a message reads on stderr (``lpsolve serve`` uses it too)
+FORMAT = "%(levelname)s %(name)s: %(message)s"
 _pending_level: str | None = None  # the command line's level, not yet applied
 
 
@@ -28,6 +29,6 @@ def get_logger(name: str) -> Any:
 
     global _pending_level
     if _pending_level is not None:
-        logging.basicConfig(level=_pending_level, format=_FORMAT)
+        logging.basicConfig(level=_pending_level, format=FORMAT)
         _pending_level = None
     return logging.getLogger(name)

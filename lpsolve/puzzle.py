@@ -47,6 +47,12 @@ class Puzzle(ABC):
     #: gives each member a grounding of its own and lets them search in turns
     #: (:func:`lpsolve.backends.asp.solve_in_turns`)
     search_portfolio: ClassVar[tuple[tuple[str, ...], ...]] = ()
+    #: the most variables (see :meth:`csp_size`) this kind's csp model was measured to
+    #: handle quickly; the csp backend refuses bigger puzzles unless a timeout bounds the
+    #: search. ``None``: no limit known
+    csp_handles_up_to: ClassVar[int | None] = None
+    #: what a variable of the csp model stands for, in messages ("cells", "pegs")
+    csp_unit: ClassVar[str] = "variables"
     #: the constructor's parameters, which say what the puzzle is: a copy
     #: (:meth:`replace`), a comparison and a pickle carry these and nothing else
     FIELDS: ClassVar[tuple[str, ...]]
@@ -120,6 +126,13 @@ class Puzzle(ABC):
         """
         return []
 
+    def variant(self) -> str | None:
+        """The name of the variant of the kind's rules this puzzle asks for (rules the
+        kind's facts add to or take from the plain ones), ``None`` for the plain rules.
+        ``lpsolve grade`` grades a student on the plain bundled puzzles by default: an
+        encoding of the plain rules cannot know a variant's. Default: always plain."""
+        return None
+
     def clues(self) -> list[Clue]:
         """The printed clues, each stated by one fact among :meth:`facts`.
 
@@ -176,6 +189,13 @@ class Puzzle(ABC):
         """The puzzle as a python-constraint model, for ``--backend csp`` (see
         ``lpsolve/cspmodel.py``); kinds with such a model override it."""
         raise UsageError(f"the csp backend has no model for kind {self.kind}")
+
+    def csp_size(self) -> int:
+        """How many variables :meth:`csp_model` makes (``len(model.domains)``; fewer
+        if the model sees at once that there is no solution). Kinds say it without
+        building the model: the size is checked first, and building a big model takes
+        long (an empty 200x200 Takuzu's: 20 s)."""
+        return len(self.csp_model().domains)
 
 
 def facts_program(facts: Iterable[clingo.Symbol]) -> str:

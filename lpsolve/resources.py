@@ -45,6 +45,50 @@ def instances_dir() -> Path:
     return Path(_folder("instances"))
 
 
+def bundled_path(name: str) -> str | None:
+    """Where the bundled instance (or folder of them) ``name`` would be: ``name`` as a
+    path under ``instances/``, or None when it is not one (empty, absolute, or leaving
+    the folder by ``..``). Whether anything is there is the caller's question."""
+    if not name or os.path.isabs(name):
+        return None
+    relative = os.path.normpath(name)
+    if relative == os.curdir or relative.split(os.sep)[0] == os.pardir:
+        return None
+    return os.path.join(_folder("instances"), relative)
+
+
+def bundled_files(name: str) -> list[tuple[str, str]]:
+    """The bundled files ``name`` may mean, as (path, name under ``instances/``): the
+    file ``instances/NAME`` itself, else every ``instances/NAME.EXT`` (sorted)."""
+    path = bundled_path(name)
+    if path is None:
+        return []
+    relative = os.path.relpath(path, _folder("instances"))
+    if os.path.isfile(path):
+        return [(path, relative)]
+    folder, stem = os.path.split(path)
+    try:
+        entries = sorted(os.listdir(folder))
+    except OSError:  # no such folder (or not one)
+        return []
+    named = os.path.dirname(relative)
+    return [
+        (os.path.join(folder, entry), os.path.join(named, entry))
+        for entry in entries
+        if os.path.splitext(entry)[0] == stem and os.path.isfile(os.path.join(folder, entry))
+    ]
+
+
+def bundled_names() -> list[str]:
+    """Every bundled file, named by its path under ``instances/`` (sorted)."""
+    root = _folder("instances")
+    return sorted(
+        os.path.relpath(os.path.join(folder, file), root)
+        for folder, _, files in os.walk(root)
+        for file in files
+    )
+
+
 def tutorial_dir() -> Path:
     """The tutorial's programs and puzzle (``docs/tutorial/`` in a checkout)."""
     from pathlib import Path

@@ -47,6 +47,10 @@ MAX_FILES = 100
 #: here has 6 KB; vetting 1 MiB of facts takes about a second, most of it clingo's)
 MAX_BYTES = 1 << 20
 
+STDIN_INCLUDE_REFUSED = (
+    "#include is not available in a program read from standard input: it has no folder "
+    "to include files from"
+)
 SCRIPT_REFUSED = (
     "the program contains a #script block, which clingo would run; "
     "give --allow-scripts to run it anyway"
@@ -354,6 +358,12 @@ def _top(program: str | Path) -> _Top:
     return _Top(given, folder, "./-" if base == "-" else base)
 
 
+def program_folder(program: str | Path) -> str:
+    """The real path of a program's folder: where its included files are looked up, and
+    the working directory clingo must read it in (:func:`in_program_folder`)."""
+    return _top(program).folder
+
+
 @contextmanager
 def in_program_folder(program: str | Path) -> Iterator[str]:
     """Make the program's folder the working directory while clingo reads the program,
@@ -396,6 +406,8 @@ class _Vetting:
     max_bytes: int
     files: dict[str, str]  # real path -> clingo's name for it, in reading order
     size: int = 0
+    #: a program with no folder (read from standard input) may include nothing
+    includes_allowed: bool = True
 
     def error(
         self, message: str, clingo_name: str, text: str = "", offset: int = -1
@@ -463,6 +475,8 @@ class _Vetting:
                             token.start,
                         )
                 elif token.kind == "include":
+                    if not self.includes_allowed:
+                        raise self.error(STDIN_INCLUDE_REFUSED, clingo_name, text, token.start)
                     self.include(tokens, token, text, clingo_name)
         except _LexError as error:
             raise self.error(error.message, clingo_name, text, error.offset) from None
@@ -576,6 +590,37 @@ def vet_program(
     vetting.scan(vetting.read(found, top.name, refuse), top.name)
     _cross_check(vetting)
     return [Path(real) for real in vetting.files]
+
+
+def vet_text(data: bytes, source: str, *, allow_scripts: bool = False) -> None:
+    """Vet a program that is no file (standard input, named ``source``: clingo calls it
+    ``<stdin>``) as :func:`vet_program` vets a file, except that it may include
+    nothing: it has no folder, and clingo would look for an included file in the
+    working directory. Raises :class:`PuzzleError` at the refused place."""
+    vetting = _Vetting(
+        _Top(source, "", source), allow_scripts, 1, MAX_BYTES, {}, includes_allowed=False
+    )
+    if len(data) > MAX_BYTES:
+        raise vetting.error(f"the program is larger than {_size(MAX_BYTES)}", source)
+    vetting.scan(vetting.check_text(data, source), source)
+    # the second line of defence, as for a file: clingo's parser reads nothing else
+    scripts: list[clingo.ast.AST] = []
+    elsewhere: list[clingo.ast.Location] = []
+
+    def collect(statement: clingo.ast.AST) -> None:
+        location = statement.location
+        if location.begin.filename != "<string>":
+            elsewhere.append(location)
+        if statement.ast_type == clingo.ast.ASTType.Script:
+            scripts.append(statement)
+
+    with suppress(RuntimeError):  # a syntax error: clingo reports it at its place
+        clingo.ast.parse_string(data.decode(), collect, logger=lambda _code, _text: None)
+    if elsewhere:
+        raise PuzzleError(STDIN_INCLUDE_REFUSED, source)
+    if scripts and not allow_scripts:
+        begin = scripts[0].location.begin
+        raise PuzzleError(SCRIPT_REFUSED, source, begin.line, begin.column)
 
 
 def refuse_directives(data: bytes, source: str) -> None:

@@ -22,20 +22,22 @@ from __future__ import annotations
 
 import heapq
 import json
+import os
 import random
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 import clingo
 
-from . import api
+from . import api, limits
 from .backends import asp
 from .errors import InternalError, LpsolveError, PuzzleError, UsageError
 from .jobs import Emit, Job, Limits, OnDone, Outcome, supervise_many
-from .kinds import STDIN, stdin_bytes
+from .kinds import STDIN, read_bytes, stdin_bytes, textformat
 from .puzzle import Puzzle, Result, Stats
 
 #: cubes per worker the split aims for: enough that a worker finishing early finds
@@ -191,16 +193,18 @@ class CubeJob:
 
 # -- checkpoints ----------------------------------------------------------------------
 
-CHECKPOINT_VERSION = 1
+#: the checkpoint format: 2 chains a digest through the lines (format 1 had none)
+CHECKPOINT_VERSION = 2
+#: the start of the chain: the header's digest is taken over this and the header
+CHAIN_SEED = "lpsolve checkpoint"
+#: JSON keys of a finished cube's line, each required
+CUBE_KEYS = ("cube", "count", "seconds", "digest")
 
 
 def puzzle_identity(path: str, puzzle: Puzzle, mode: str) -> dict[str, Any]:
     """What a checkpoint must match to be resumed: the file's bytes, the kind, what
     is counted (e.g. a tiling's classes) and the lpsolve checkpoint format."""
-    try:
-        data = stdin_bytes() if path == STDIN else Path(path).read_bytes()
-    except OSError as error:
-        raise PuzzleError(f"cannot read the puzzle: {error.strerror}", path) from None
+    data = stdin_bytes() if path == STDIN else read_bytes(path)  # a bundled one too
     import hashlib  # only a checkpoint needs it (3 ms at start-up)
 
     digest = hashlib.sha256(data).hexdigest()
@@ -215,48 +219,87 @@ def puzzle_identity(path: str, puzzle: Puzzle, mode: str) -> dict[str, Any]:
     }
 
 
+def chained_digest(previous: str, line: dict[str, Any]) -> str:
+    """The digest of a checkpoint line: SHA-256 over the digest of the line before it
+    (:data:`CHAIN_SEED` for the header) and the line's content, every key but
+    ``digest`` in one canonical JSON form. A line changed, moved, repeated or taken
+    from another checkpoint no longer matches; a file cut after a whole line does."""
+    import hashlib
+
+    content = {key: value for key, value in line.items() if key != "digest"}
+    canonical = json.dumps(content, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(f"{previous}\n{canonical}".encode()).hexdigest()
+
+
+def uncovered(cut: Split) -> list[str]:
+    """The branches of the cut's binary tree that no cube lies in: beside each cube's
+    path, every branch not taken that no cube starts with (the whole search if there
+    is no cube). Cubes that are no prefix of one another and these branches partition
+    the search, so the cubes cover every solution exactly once if these hold none:
+    :func:`find_split` drops only branches a search proved empty."""
+    if not cut.cubes:
+        return [""]
+    paths = {cube[:length] for cube in cut.cubes for length in range(len(cube) + 1)}
+    branches: dict[str, None] = {}
+    for cube in cut.cubes:
+        for at, bit in enumerate(cube):
+            other = cube[:at] + ("0" if bit == "1" else "1")
+            if other not in paths:
+                branches[other] = None
+    return list(branches)
+
+
 @dataclass
 class Checkpoint:
     """A JSON Lines file: a header (what is counted, the split) and one line per
-    finished cube, appended and flushed as each finishes."""
+    finished cube, appended and flushed as each finishes. Every line carries a digest
+    chained from the line before (:func:`chained_digest`), and everything read back is
+    checked: a checkpoint that cannot be trusted is refused (:class:`PuzzleError`,
+    ``FILE:LINE:COL``), never used. The digests find damage and edits; they are no
+    signature, so a checkpoint forged with digests made anew is caught only where it
+    breaks the rules read back (each cube once, counts whole numbers, cubes covering
+    the search: :meth:`check_cover`), not in a changed count."""
 
     path: str
     split: Split | None = None
     done: dict[int, int] = field(default_factory=dict)  # cube -> its exact count
     seconds: dict[int, float] = field(default_factory=dict)
-    torn: bool = False  # the file ends without a newline
     header: dict[str, Any] = field(default_factory=dict)  # as read (empty: a new one)
+    digest: str = CHAIN_SEED  # the last line's: the next line's is chained from it
+    torn_at: int | None = None  # where a last line cut by a crash starts (in bytes)
+    recorded_on: dict[int, int] = field(default_factory=dict)  # cube -> its line
+    header_line: str = ""  # the header as read, for the place of an error found later
 
     @classmethod
     def open(cls, path: str) -> Checkpoint:
-        """The checkpoint at ``path`` (empty if there is none yet); :meth:`check` then
-        says whether it is of the count at hand."""
+        """The checkpoint at ``path`` (empty if there is none yet), every line checked;
+        :meth:`check` then says whether it is of the count at hand."""
         checkpoint = cls(path)
+        if Path(path).exists() and not Path(path).is_file():  # e.g. /dev/zero: no end
+            raise UsageError(f"{path}: a checkpoint is a regular file; give another --checkpoint")
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            data = Path(path).read_bytes()
         except FileNotFoundError:
             return checkpoint
-        except (OSError, UnicodeDecodeError) as error:
-            raise UsageError(f"{path}: cannot read the checkpoint: {error}") from None
-        checkpoint.torn = bool(text) and not text.endswith("\n")
-        lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
-        if not lines:
+        except OSError as error:
+            raise UsageError(f"{path}: cannot read the checkpoint: {error.strerror}") from None
+        if not data:  # made, then stopped before its header was written
             return checkpoint
-        records = [checkpoint._record(n, line, last=n == lines[-1][0]) for n, line in lines]
-        header = records[0]
-        if header is None or not isinstance(header.get("cubes"), list):
-            raise UsageError(f"{path}:1:1: expected an lpsolve checkpoint header")
-        checkpoint.header = header
-        checkpoint.split = Split(tuple(header["atoms"]), tuple(header["cubes"]))
-        for (n, _), record in zip(lines[1:], records[1:], strict=True):
-            if record is None:
-                continue  # a last line cut short by a crash
-            index, count = record.get("cube"), record.get("count")
-            valid = isinstance(index, int) and 0 <= index < len(checkpoint.split.cubes)
-            if not valid or not isinstance(count, int) or count < 0:
-                raise UsageError(f"{path}:{n}:1: expected a finished cube (cube, count)")
-            checkpoint.done[index] = count
-            checkpoint.seconds[index] = float(record.get("seconds", 0.0))
+        whole = data.rfind(b"\n") + 1  # where the last whole line ends
+        if whole == 0:
+            raise PuzzleError("expected an lpsolve checkpoint header (a whole line)", path, 1, 1)
+        try:
+            text = data[:whole].decode("utf-8")
+        except UnicodeDecodeError as error:
+            line = data.count(b"\n", 0, error.start) + 1
+            col = error.start - data.rfind(b"\n", 0, error.start)
+            raise PuzzleError("expected UTF-8 text", path, line, col) from None
+        lines = text.split("\n")[:-1]
+        checkpoint._read_header(lines[0])
+        for number, line in enumerate(lines[1:], 2):
+            checkpoint._read_cube(number, line)
+        if whole < len(data):  # a last line cut short by a crash: searched again
+            checkpoint.torn_at = whole
         return checkpoint
 
     def check(self, identity: dict[str, Any]) -> None:
@@ -269,25 +312,182 @@ class Checkpoint:
                 "differ); remove it or give another --checkpoint file"
             )
 
-    def _record(self, number: int, line: str, last: bool) -> dict[str, Any] | None:
+    def check_cover(self, puzzle: Puzzle) -> None:
+        """Refuse a cut that misses solutions: the branches no cube lies in
+        (:func:`uncovered`) must hold none. One search decides it for all of them: the
+        puzzle's ground program and a new atom that holds if the solution lies in
+        some branch (a rule per branch, made through clingo's backend from the
+        atoms' literals, not from text), which must hold. It must come out
+        unsatisfiable; there is no bound of its own (the caller's limits apply).
+        A cut :func:`find_split` made passes: it drops only branches proved empty."""
+        assert self.split is not None
+        branches = uncovered(self.split)
+        if not branches:
+            return
+        ctl = asp.make_control(puzzle)
+        asp.ground(ctl)
+        symbols = [clingo.parse_term(atom) for atom in self.split.atoms]
+        grounded = [ctl.symbolic_atoms[symbol] for symbol in symbols]
+        with ctl.backend() as backend:
+            in_a_branch = backend.add_atom()
+            for branch in branches:
+                body = []
+                for atom, bit in zip(grounded, branch, strict=False):
+                    if atom is None:  # not in the ground program: always false
+                        if bit == "1":
+                            break
+                        continue
+                    body.append(atom.literal if bit == "1" else -atom.literal)
+                else:
+                    backend.add_rule([in_a_branch], body)
+            backend.add_rule([], [-in_a_branch])
+        found: list[str] = []
+
+        def on_model(model: clingo.Model) -> bool:
+            truth = "".join("1" if model.contains(symbol) else "0" for symbol in symbols)
+            found.extend(branch for branch in branches if truth.startswith(branch))
+            return False
+
+        if not ctl.solve(on_model=on_model).unsatisfiable:
+            where = f"the branch {found[0]}" if found and found[0] else "the search"
+            raise self._error(
+                1,
+                self.header_line,
+                "cubes",
+                f"the cubes do not cover every solution: {where} holds solutions no "
+                "cube counts; delete the checkpoint and count again",
+            )
+
+    # -- reading, each line checked
+
+    def _read_header(self, line: str) -> None:
+        header = self._parse(1, line, "an lpsolve checkpoint header")
+        if "lpsolve_checkpoint" not in header:
+            raise PuzzleError("expected an lpsolve checkpoint header", self.path, 1, 1)
+        version = header["lpsolve_checkpoint"]
+        if version != CHECKPOINT_VERSION:  # format 1 had no digests to check it by
+            raise self._error(
+                1,
+                line,
+                "lpsolve_checkpoint",
+                f"checkpoint format {_shown(version)}: this lpsolve reads format "
+                f"{CHECKPOINT_VERSION} (with digests) only; delete the checkpoint and count again",
+            )
+        self._check_digest(1, line, header)
+        atoms, cubes = header.get("atoms"), header.get("cubes")
+        if not isinstance(atoms, list) or not all(isinstance(atom, str) for atom in atoms):
+            raise self._error(1, line, "atoms", "atoms: expected a list of atoms (strings)")
+        for atom in atoms:
+            try:
+                clingo.parse_term(atom)
+            except RuntimeError:
+                raise self._error(1, line, "atoms", f"atoms: {_shown(atom)} is no atom") from None
+        if not isinstance(cubes, list) or not all(_is_cube(cube, len(atoms)) for cube in cubes):
+            raise self._error(
+                1,
+                line,
+                "cubes",
+                f"cubes: expected a list of cubes, each the truth values (0 or 1) of the "
+                f"first of the {len(atoms)} atoms",
+            )
+        ordered = sorted(cubes)  # a cube and one it is a prefix of sort next to each other
+        for first, second in pairwise(ordered):
+            if second.startswith(first):
+                overlap = (
+                    f"{first} is there twice: its solutions"
+                    if first == second
+                    else f"{first or '(the whole search)'} and {second} overlap: their solutions"
+                )
+                raise self._error(1, line, "cubes", f"cubes: {overlap} would be counted twice")
+        self.header, self.header_line = header, line
+        self.split = Split(tuple(atoms), tuple(cubes))
+
+    def _read_cube(self, number: int, line: str) -> None:
+        assert self.split is not None
+        record = self._parse(number, line, "a finished cube")
+        if sorted(record) != sorted(CUBE_KEYS):
+            keys = ", ".join(CUBE_KEYS)
+            raise PuzzleError(
+                f"expected a finished cube (keys {keys}, and no others)", self.path, number, 1
+            )
+        index, count, seconds = record["cube"], record["count"], record["seconds"]
+        cubes = len(self.split.cubes)
+        if not _is_whole(index) or not 0 <= index < cubes:
+            raise self._error(
+                number,
+                line,
+                "cube",
+                f"cube {_shown(index)}: expected a cube of the header, 0 to {cubes - 1}",
+            )
+        if not _is_whole(count) or count < 0:
+            raise self._error(
+                number, line, "count", f"count {_shown(count)}: expected a whole number, 0 or more"
+            )
+        number_types = (int, float)
+        if isinstance(seconds, bool) or not isinstance(seconds, number_types):
+            raise self._error(
+                number, line, "seconds", f"seconds {_shown(seconds)}: expected a number"
+            )
+        if not 0 <= seconds < float("inf"):
+            raise self._error(
+                number, line, "seconds", f"seconds {_shown(seconds)}: expected 0 or more"
+            )
+        self._check_digest(number, line, record)
+        if index in self.done:
+            first = self.recorded_on[index]
+            raise self._error(
+                number, line, "cube", f"cube {index} is recorded twice (first on line {first})"
+            )
+        self.done[index] = count
+        self.seconds[index] = float(seconds)
+        self.recorded_on[index] = number
+
+    def _parse(self, number: int, line: str, what: str) -> dict[str, Any]:
+        if not line.strip():
+            raise PuzzleError(f"expected {what}, found a blank line", self.path, number, 1)
         try:
-            record = json.loads(line)
-        except json.JSONDecodeError as error:
-            if last and number > 1:
-                return None
-            what = "an lpsolve checkpoint header" if number == 1 else "a checkpoint line"
-            raise UsageError(
-                f"{self.path}:{number}:{error.colno}: expected {what} (JSON: {error.msg})"
+            record = textformat.loads(
+                line,
+                self.path,
+                number,
+                lowest=-limits.MAX_SAVED_NUMBER,
+                highest=limits.MAX_SAVED_NUMBER,
+            )
+        except PuzzleError as error:
+            raise PuzzleError(
+                f"expected {what}: {error.message}", self.path, error.line, error.col
             ) from None
         if not isinstance(record, dict):
-            what = "an lpsolve checkpoint header" if number == 1 else "a finished cube"
-            raise UsageError(f"{self.path}:{number}:1: expected {what} (a JSON object)")
+            raise PuzzleError(f"expected {what} (a JSON object)", self.path, number, 1)
         return record
+
+    def _check_digest(self, number: int, line: str, record: dict[str, Any]) -> None:
+        expected = chained_digest(self.digest, record)
+        if record.get("digest") != expected:
+            what = "the header" if number == 1 else f"line {number}"
+            after = "" if number == 1 else f" or does not follow line {number - 1}"
+            raise self._error(
+                number,
+                line,
+                "digest",
+                f"{what} is not as lpsolve wrote it{after} (its digest does not match): "
+                "delete the checkpoint and count again",
+            )
+        self.digest = expected
+
+    def _error(self, number: int, line: str, key: str, message: str) -> PuzzleError:
+        """An error on line ``number`` (text ``line``), placed where ``key`` stands in
+        it (its first column if nowhere)."""
+        return PuzzleError(message, self.path, number, line.find(json.dumps(key)) + 1 or 1)
+
+    # -- writing
 
     def begin(self, split: Split, identity: dict[str, Any]) -> None:
         """Write the header of a new checkpoint."""
         self.split = split
-        header = {**identity, "atoms": list(split.atoms), "cubes": list(split.cubes)}
+        header = {**identity, "lpsolve_checkpoint": CHECKPOINT_VERSION}
+        header |= {"atoms": list(split.atoms), "cubes": list(split.cubes)}
+        self.digest = CHAIN_SEED
         self._append(header, mode="w")
 
     def record(self, index: int, count: int, seconds: float) -> None:
@@ -295,16 +495,31 @@ class Checkpoint:
         self.seconds[index] = seconds
         self._append({"cube": index, "count": count, "seconds": round(seconds, 6)})
 
-    def _append(self, record: dict[str, Any], mode: str = "a") -> None:
+    def _append(self, line: dict[str, Any], mode: str = "a") -> None:
+        line["digest"] = chained_digest(self.digest, line)
         try:
+            if self.torn_at is not None and mode == "a":  # drop a line cut by a crash
+                os.truncate(self.path, self.torn_at)
+                self.torn_at = None
             with open(self.path, mode, encoding="utf-8") as file:
-                if self.torn and mode == "a":  # end a line cut by a crash, alone
-                    file.write("\n")
-                    self.torn = False
-                file.write(json.dumps(record) + "\n")
+                file.write(json.dumps(line) + "\n")
                 file.flush()
         except OSError as error:
             raise UsageError(f"{self.path}: cannot write the checkpoint: {error}") from None
+        self.digest = line["digest"]
+
+
+def _is_whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_cube(cube: Any, atoms: int) -> bool:
+    return isinstance(cube, str) and len(cube) <= atoms and not cube.strip("01")
+
+
+def _shown(value: Any) -> str:
+    """A value read back, for a message: as JSON, shortened if long."""
+    return limits.shown(json.dumps(value))
 
 
 # -- running the cubes ----------------------------------------------------------------
@@ -340,6 +555,8 @@ def run_cubes(
     The result is complete only if every cube's search was; after a stop its count is
     what was found so far, as for a whole search.
     """
+    if checkpoint is not None and checkpoint.split != split:
+        raise InternalError("run_cubes: the checkpoint records another split")
     resumed = dict(checkpoint.done) if checkpoint is not None else {}
     total = len(split.cubes)
     order = list(range(total))

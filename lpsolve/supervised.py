@@ -263,17 +263,32 @@ class _Relay(io.TextIOBase):
             self.emit(text)
 
 
+#: in a job run by :func:`call_printing`: what hands its progress to the parent
+_progress_to_parent: Emit | None = None
+
+
+def report_progress(progress: Any) -> None:
+    """From a job run by :func:`call_printing`: hand ``progress`` (e.g. ``(done, of)``)
+    to the parent's ``on_progress``; does nothing elsewhere (e.g. in-process)."""
+    if _progress_to_parent is not None:
+        _progress_to_parent(("progress", progress))
+
+
 def call_printing(
     function: Callable[[], Any],
     limits: Limits,
     *,
     start: float | None = None,
     on_wait: Callable[[], None] | None = None,
+    on_progress: Callable[[Any], None] | None = None,
 ) -> Outcome[Any]:
     """Run ``function()`` as a bounded job whose printed output (``sys.stdout``) appears
-    here line by line as it is printed; returns its value like :func:`call`."""
+    here line by line as it is printed; returns its value like :func:`call`. What the
+    job hands to :func:`report_progress` reaches ``on_progress`` here."""
 
     def work(emit: Emit) -> Any:
+        global _progress_to_parent
+        _progress_to_parent = emit
         relay = _Relay(emit)
         with contextlib.redirect_stdout(relay):
             try:
@@ -281,8 +296,11 @@ def call_printing(
             finally:
                 relay.flush()
 
-    def show(text: str) -> None:
-        sys.stdout.write(text)
-        sys.stdout.flush()
+    def show(item: str | tuple[str, Any]) -> None:
+        if isinstance(item, str):
+            sys.stdout.write(item)
+            sys.stdout.flush()
+        elif on_progress is not None:
+            on_progress(item[1])
 
     return supervise(work, limits, show, start=start, on_wait=on_wait)

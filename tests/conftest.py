@@ -144,7 +144,13 @@ SLOW_MODULES = (
     "tests/test_cluster.py",  # a Dask scheduler and workers per module
     "tests/test_packaging.py",  # builds the wheel and installs it in a new environment
 )
-SLOW_FUNCTIONS = ("tests/test_fuzz.py::test_mutated_inputs_load_or_are_refused_cleanly",)
+SLOW_FUNCTIONS = (
+    "tests/test_fuzz.py::test_mutated_inputs_load_or_are_refused_cleanly",
+    "tests/test_fuzz_state.py::test_a_mutated_checkpoint_is_refused_or_counts_right",
+    "tests/test_fuzz_state.py::test_a_mutated_report_is_refused_or_resumed_right",
+    "tests/test_declared.py::test_a_mutated_declaration_loads_or_is_refused_at_its_place",
+    "tests/test_declared.py::test_a_mutated_puzzle_file_loads_or_is_refused_at_its_place",
+)
 SLOW_TESTS = frozenset(
     [
         "tests/test_grade.py::test_too_slow",  # waits out a 3 s time limit
@@ -153,9 +159,12 @@ SLOW_TESTS = frozenset(
         "tests/test_benchmark_peers.py::test_cpsat_models_find_every_solution_and_no_other[circuit]",
         "tests/test_benchmark_peers.py::test_cpsat_models_find_every_solution_and_no_other[paths]",
         "tests/test_cli.py::test_ctrl_c_keeps_what_was_found_and_exits_3",
+        "tests/test_cli.py::test_timeout_keeps_what_was_found_and_exits_3",  # two 2 s timeouts
         "tests/test_cli_conventions.py::test_a_long_search_shows_what_it_does_on_a_terminal_only",
-        "tests/test_cli_conventions.py::test_every_help_example_runs[lpsolve grade tests/students/takuzu_rows_may_repeat.lp --kind takuzu]",
-        "tests/test_cli_conventions.py::test_every_help_example_runs[lpsolve solve instances/tiling/seed-8x8.tiling --count --jobs 2]",
+        "tests/test_cli_conventions.py::test_every_help_example_runs_in_any_folder[lpsolve]",
+        "tests/test_cli_conventions.py::test_every_help_example_runs_in_any_folder[solve]",
+        "tests/test_cli_conventions.py::test_every_help_example_runs_in_any_folder[batch]",
+        "tests/test_cli_conventions.py::test_every_help_example_runs_in_any_folder[serve]",  # listens on 8000 and 8080
         "tests/test_csp.py::test_cross_check_every_bundled_instance[instances/magic/seed-5x5.magic]",
         "tests/test_csp.py::test_cross_check_every_bundled_instance[instances/takuzu/letheed-grid4.takuzu]",
         "tests/test_csp.py::test_timeout_in_the_cross_check_exits_3",
@@ -165,6 +174,8 @@ SLOW_TESTS = frozenset(
         "tests/test_explain.py::test_differing_values_match_full_enumeration_and_suggestion_is_unique[seed-5x5.magic-2]",
         "tests/test_explain.py::test_differing_values_match_full_enumeration_and_suggestion_is_unique[seed003-hidato-40.json-4]",
         "tests/test_grade.py::test_grades_every_bundled_instance_by_default",
+        "tests/test_grade.py::test_bundled_instances_are_named_kind_slash_file_wherever_lpsolve_runs",
+        "tests/test_grade.py::test_variants_are_graded_when_asked",
         "tests/test_hidato_heuristics.py::test_a_supervised_search_in_turns_ends_cleanly_at_its_timeout",
         "tests/test_grade.py::test_missing_adjacency_rule_gives_wrong_answers_named_by_the_checker",
         "tests/test_grade.py::test_plain_student_magic_is_correct",
@@ -177,11 +188,14 @@ SLOW_TESTS = frozenset(
         "tests/test_limits.py::test_grade_never_ending_student",
         "tests/test_limits.py::test_mastermind_memory_limit",
         "tests/test_limits.py::test_memory_limit",
+        "tests/test_limits.py::test_memory_limit_covers_the_command_and_its_job",
         "tests/test_limits.py::test_memory_limit_in_check_text",
         "tests/test_limits.py::test_parent_killed_takes_the_job_along",
         "tests/test_magic.py::test_every_3x3_board_matches_a_brute_force_on_both_backends[1-givens0]",
         "tests/test_magic.py::test_every_3x3_board_matches_a_brute_force_on_both_backends[3-givens2]",
         "tests/test_mastermind.py::test_play_assistant_reprompts_on_bad_lines_and_ends_at_eof",
+        "tests/test_mastermind.py::test_ctrl_c_on_count_prints_at_least_the_codes_counted",
+        "tests/test_mastermind.py::test_ctrl_c_on_a_listing_prints_the_exact_count_and_the_codes_found",
         "tests/test_schema.py::test_answers_follow_the_schema[solve --count0]",
         "tests/test_schema.py::test_grade_reports_follow_the_schema[hidato_plain.lp]",
         "tests/test_schema.py::test_mastermind_answers_follow_the_schema[seed-6x9.mastermind --suggest --top 2]",
@@ -194,13 +208,24 @@ SLOW_TESTS = frozenset(
         "tests/test_tiling.py::test_the_seed_8x8_all_208_solutions",
         "tests/test_tiling.py::test_the_seed_8x8_class_counts[flags0-104]",
         "tests/test_tiling.py::test_the_seed_8x8_class_counts[flags1-26]",
+        "tests/test_run_clingo.py::test_time_limit_stops_a_search_that_found_answers_as_clingo_does",
+        "tests/test_run_clingo.py::test_a_fractional_timeout_is_kept",
         "tests/test_tutorial.py::test_tutorial_command[lpsolve run docs/tutorial/step1.lp docs/tutorial/tiny.takuzu --count]",
         "tests/test_tutorial.py::test_tutorial_command[lpsolve run docs/tutorial/step2.lp docs/tutorial/tiny.takuzu --count]",
+        "tests/test_tutorial.py::test_tutorial_command[lpsolve grade docs/tutorial/step5.lp --kind takuzu]",
         "tests/test_web.py::test_the_wheel_ships_templates_static_files_and_the_tutorial",
-        "tests/test_web.py::test_another_visitor_is_served_while_a_program_never_ends",
         "tests/test_web.py::test_a_busy_server_answers_503_at_once",
         "tests/test_web.py::test_a_puzzle_search_is_stopped_by_the_time_limit",
+        "tests/test_web.py::test_one_visitor_fills_only_its_share_and_another_is_served",
+        "tests/test_web.py::test_a_request_takes_one_time_limit_not_two",
+        "tests/test_web.py::test_the_assistant_placeholder_is_a_guess_line_of_the_game_shown",
+        "tests/test_web.py::test_the_loaded_preset_stays_selected_after_add_and_undo",
+        "tests/test_web.py::test_serve_logs_every_request_and_takes_the_log_level[None]",
+        "tests/test_web.py::test_serve_logs_every_request_and_takes_the_log_level[info]",
         "tests/test_web_browser.py::test_mastermind_assistant_and_a_game_against_the_server",
+        "tests/test_web_browser.py::test_grading_results_are_a_coloured_table",
+        "tests/test_web_browser.py::test_the_assistant_placeholder_and_preset_follow_the_game",
+        "tests/test_web_browser.py::test_the_workbench_folds_each_answers_broken_rules",
     ]
 )
 

@@ -1,4 +1,4 @@
-"""Reading the runnable examples out of Markdown documents (README, tutorial)."""
+"""Reading the runnable examples out of Markdown documents (README, docs/, tutorial)."""
 
 from __future__ import annotations
 

@@ -6,7 +6,10 @@ the rule checker); bad input, timeouts, resume, --jobs 1 and 2 alike, exit statu
 from __future__ import annotations
 
 import json
+import shlex
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -173,3 +176,161 @@ def test_ctrl_c_leaves_the_report_complete_up_to_then(folder: Path, tmp_path: Pa
     lines = report(output)
     assert lines[str(big)]["status"] == "timeout"  # redone, now with a timeout
     assert len(lines) == len(SMALL) + 1
+
+
+# -- JSON Lines on stdout ------------------------------------------------------------------
+
+
+def assert_lines_match_the_library(lines: list[dict], folder: Path) -> None:
+    """One line for each puzzle of ``folder``, each with the library's answer."""
+    expected_files = {str(p) for p in folder.rglob("*") if p.suffix != ".txt" and p.is_file()}
+    assert {line["file"] for line in lines} == expected_files
+    assert len(lines) == len(expected_files)
+    for line in lines:
+        expected = lpsolve.solve(lpsolve.load(line["file"]), 2)
+        assert (line["count"], line["complete"]) == (expected.count, expected.complete)
+
+
+def test_output_dash_writes_json_lines_on_stdout_and_the_summary_on_stderr(
+    folder: Path, capsys
+) -> None:
+    assert main(["batch", str(folder / "a"), "--jobs", "2", "--output", "-"]) == 0
+    captured = capsys.readouterr()
+    lines = [json.loads(line) for line in captured.out.splitlines()]
+    assert_lines_match_the_library(lines, folder / "a")
+    assert "3 of 3" in captured.err and not Path("-").exists()
+
+
+def test_stdout_not_a_terminal_gets_json_lines(folder: Path, capsys) -> None:
+    assert main(["batch", str(folder / "a"), "--jobs", "2"]) == 0  # captured: no terminal
+    captured = capsys.readouterr()
+    lines = [json.loads(line) for line in captured.out.splitlines()]
+    assert_lines_match_the_library(lines, folder / "a")
+    assert "3 of 3" in captured.err
+
+
+def test_a_terminal_gets_a_line_per_puzzle_and_the_summary(
+    folder: Path, capsys, monkeypatch
+) -> None:
+    import sys
+
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    assert main(["batch", str(folder), "--jobs", "2"]) == 0
+    out = capsys.readouterr().out
+    corners = str(folder / "b" / "corners.hidoku")
+    assert f"{corners}: several (2 found)" in out and "7 of 7" in out
+    assert not any(line.startswith("{") for line in out.splitlines())
+
+
+def shell(command: str) -> subprocess.CompletedProcess:
+    """``command`` run by bash with pipefail: a failure anywhere in a pipe shows."""
+    return subprocess.run(
+        ["bash", "-c", f"set -o pipefail; {command}"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+READ_JSON_LINES = (
+    "import json, sys; lines = [json.loads(line) for line in sys.stdin]; print(json.dumps(lines))"
+)
+
+
+@pytest.mark.parametrize(
+    "pipeline",
+    ["{lpsolve} batch {folder} | {reader}", "{lpsolve} batch {folder} --output /dev/stdout | cat"],
+    ids=["default", "/dev/stdout"],
+)
+def test_json_lines_through_a_pipe(folder: Path, pipeline: str) -> None:
+    lpsolve_command = f"{shlex.quote(sys.executable)} -m lpsolve"
+    reader = f"{shlex.quote(sys.executable)} -c {shlex.quote(READ_JSON_LINES)}"
+    done = shell(pipeline.format(lpsolve=lpsolve_command, folder=folder / "a", reader=reader))
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    if "cat" in pipeline:
+        lines = [json.loads(line) for line in done.stdout.splitlines()]
+    else:
+        lines = json.loads(done.stdout)
+    assert_lines_match_the_library(lines, folder / "a")
+    assert "3 of 3" in done.stderr  # the summary stays out of the JSON
+
+
+# -- resuming ----------------------------------------------------------------------------
+
+
+def test_resume_adds_no_blank_line(folder: Path, tmp_path: Path) -> None:
+    output = tmp_path / "report.jsonl"
+    assert main(["batch", str(folder / "a"), "--output", str(output)]) == 0
+    for _ in range(3):
+        assert main(["batch", str(folder), "--output", str(output), "--resume"]) == 0
+    lines = output.read_text().split("\n")
+    assert lines[-1] == "" and all(lines[:-1]), lines  # one line per puzzle, no blank one
+    assert len(lines) - 1 == len(SMALL)
+
+
+def test_resume_when_all_is_done_says_so(folder: Path, tmp_path: Path, capsys) -> None:
+    output = tmp_path / "report.jsonl"
+    assert main(["batch", str(folder), "--output", str(output)]) == 0
+    text = output.read_text()
+    capsys.readouterr()
+    assert main(["batch", str(folder), "--output", str(output), "--resume"]) == 0
+    out = capsys.readouterr().out
+    assert f"all {len(SMALL)} puzzles already answered in {output}: nothing to do" in out
+    assert "0 of 0" not in out and output.read_text() == text
+
+
+def test_resume_counts_what_was_answered_before(folder: Path, tmp_path: Path, capsys) -> None:
+    output = tmp_path / "report.jsonl"
+    assert main(["batch", str(folder / "a"), "--output", str(output)]) == 0
+    capsys.readouterr()
+    assert main(["batch", str(folder), "--output", str(output), "--resume"]) == 0
+    out = capsys.readouterr().out
+    in_a = sum(1 for p in (folder / "a").iterdir() if p.suffix != ".txt")
+    in_b = len(SMALL) - in_a
+    assert f"{in_b} of {in_b}" in out and f"and {in_a} puzzles already answered" in out
+
+
+@pytest.mark.parametrize(
+    ("line", "col", "message"),
+    [
+        ("[" * 100_000, 33, "expected a report line: JSON nested deeper than 32 levels"),
+        (
+            '{"file": "x", "status": "solved", "count": ' + "9" * 5000 + "}",
+            44,
+            "expected a report line: number 999999999999...9999 (5,000 characters) is beyond "
+            "the largest number lpsolve accepts (9223372036854775807)",
+        ),
+        ('["x", "solved"]', 1, 'expected a report line (a JSON object with "file" and "status")'),
+        ('{"status": "solved"}', 1, 'expected a report line (a JSON object with "file"'),
+        ('{"file": "x", "status": null}', 1, "expected a report line (a JSON object with"),
+    ],
+    ids=["deep", "5000 digits", "a list", "no file", "no status"],
+)
+def test_resume_refuses_a_report_line_lpsolve_does_not_write(
+    folder: Path, tmp_path: Path, capsys, line: str, col: int, message: str
+) -> None:
+    output = tmp_path / "report.jsonl"
+    assert main(["batch", str(folder / "a"), "--output", str(output)]) == 0
+    with output.open("a") as report_file:
+        report_file.write(line + "\n")
+    text = output.read_text()
+    capsys.readouterr()
+    assert main(["batch", str(folder), "--output", str(output), "--resume"]) == 2
+    captured = capsys.readouterr()
+    number = len(text.splitlines())
+    assert captured.err.startswith(f"error: {output}:{number}:{col}: {message}"), captured.err
+    assert len(captured.err.splitlines()) == 1 and captured.out == ""
+    assert output.read_text() == text
+
+
+def test_resume_needs_a_report_file_not_stdout(folder: Path, capsys) -> None:
+    assert main(["batch", str(folder), "--output", "-", "--resume"]) == 2
+    assert "--resume reads the report back: give --output a file, not -" in capsys.readouterr().err
+
+
+def test_resume_reads_back_a_regular_file_only(folder: Path, capsys) -> None:
+    """Reading /dev/zero would never end."""
+    assert main(["batch", str(folder), "--output", "/dev/zero", "--resume"]) == 2
+    err = capsys.readouterr().err
+    assert err == "error: /dev/zero: --resume reads a report back from a regular file\n"

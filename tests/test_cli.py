@@ -5,8 +5,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
+
+import pytest
 
 import lpsolve
+from lpsolve import resources
 from lpsolve.kinds.hidato import HidatoPuzzle, HidatoSolution
 
 from .conftest import INSTANCES, ROOT, count_paths, interrupt
@@ -118,12 +122,13 @@ def test_check(tmp_path, run) -> None:
 
 def test_timeout_keeps_what_was_found_and_exits_3(tmp_path, run) -> None:
     huge = write(tmp_path, "huge.hidoku", "\n".join(["_,_,_,_,_,_,_"] * 7) + "\n")
-    status, out, _ = run("solve", huge, "--all", "--timeout", "0.5")
+    # long enough to find solutions on a loaded machine (0.5 s was not always)
+    status, out, _ = run("solve", huge, "--all", "--timeout", "2")
     assert status == 3
     found = out.count("Solution ")
     assert found > 0
     assert out.splitlines()[-1].startswith(f"{found:,} solutions found; stopped by timeout")
-    status, out, _ = run("solve", huge, "--count", "--timeout", "0.3", "--format", "json")
+    status, out, _ = run("solve", huge, "--count", "--timeout", "2", "--format", "json")
     data = json.loads(out)
     assert status == 3 and data["complete"] is False and data["unique"] is False
 
@@ -200,3 +205,108 @@ def test_ctrl_c_keeps_what_was_found_and_exits_3(tmp_path) -> None:
     found = out.count("Solution ")
     assert found > 0
     assert out.splitlines()[-1].startswith(f"{found:,} solutions found; stopped by interrupt")
+
+
+# -- bundled instances by name -----------------------------------------------------------
+
+
+def without_time(text: str) -> str:
+    """A summary line's timing is the one thing two runs differ in."""
+    return "\n".join(line.rsplit(" (", 1)[0] for line in text.splitlines())
+
+
+@pytest.mark.parametrize("name", ["hidato/seed-10x10", "hidato/seed-10x10.hidoku"])
+def test_a_bundled_instance_is_solved_by_name_in_any_folder(tmp_path, monkeypatch, run, name):
+    """In a folder without instances/, ``hidato/seed-10x10`` (the extension optional)
+    is the bundled file: the same answer as the file solved by its path."""
+    expected = run("solve", SEED)
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run("solve", name)
+    assert (status, err) == (0, "") and without_time(out) == without_time(expected[1])
+    status, out, _ = run("solve", name, "--format", "json")
+    assert json.loads(out)["source"] == "hidato/seed-10x10.hidoku"  # the kind shows
+
+
+def test_a_file_that_exists_wins_over_a_bundled_instance(tmp_path, monkeypatch, run) -> None:
+    corners = (ROOT / "docs" / "examples" / "corners.hidoku").read_text()
+    (tmp_path / "hidato").mkdir()
+    (tmp_path / "hidato" / "seed-10x10.hidoku").write_text(corners)
+    monkeypatch.chdir(tmp_path)
+    truth = lpsolve.count(ROOT / "docs" / "examples" / "corners.hidoku", backend="csp").count
+    status, out, _ = run("solve", "hidato/seed-10x10.hidoku", "--count")
+    assert status == 0 and out.startswith(f"{truth} solutions") and truth > 1
+    status, out, _ = run("solve", "hidato/seed-10x10", "--count")  # no such file here
+    assert status == 0 and out.startswith("1 solution")
+
+
+@pytest.fixture
+def bundled(tmp_path, monkeypatch) -> Path:
+    """A folder of bundled instances of the test's own making, as lpsolve finds them."""
+    folder = tmp_path / "bundled"
+    (folder / "hidato").mkdir(parents=True)
+    real = resources._folder
+    monkeypatch.setattr(
+        resources,
+        "_folder",
+        lambda name, *a: str(folder) if name == "instances" else real(name, *a),
+    )
+    monkeypatch.chdir(tmp_path)
+    return folder
+
+
+def test_a_name_two_bundled_puzzles_share_is_refused_naming_both(bundled, run) -> None:
+    (bundled / "hidato" / "twin.hidoku").write_text(SEED.read_text())
+    (bundled / "hidato" / "twin.json").write_text(HEX.read_text())
+    (bundled / "hidato" / "twin.solutions").write_text("not a puzzle\n")  # not counted
+    status, out, err = run("solve", "hidato/twin")
+    assert (status, out) == (2, "")
+    assert err == (
+        "error: hidato/twin: names 2 bundled instances (hidato/twin.hidoku, hidato/twin.json): "
+        "add the extension\n"
+    )
+    assert run("solve", "hidato/twin.json")[0] == 0
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        (
+            "hidato/seed-10x1",
+            "neither a file nor a bundled instance; did you mean hidato/seed-10x10? "
+            "(bundled ones are named KIND/NAME; see lpsolve solve --help)",
+        ),
+        (
+            "instances/hidato/seed-10x10.hidoku",  # the checkout's path, elsewhere
+            "neither a file nor a bundled instance; did you mean hidato/seed-10x10.hidoku? "
+            "(bundled ones are named KIND/NAME; see lpsolve solve --help)",
+        ),
+        ("hidato", "a folder of bundled instances: name one of them, e.g. hidato/seed-10x10"),
+        # never outside instances/: ../pyproject.toml is there, beside it
+        (
+            "../pyproject.toml",
+            "neither a file nor a bundled instance (bundled ones are named KIND/NAME; "
+            "see lpsolve solve --help)",
+        ),
+    ],
+)
+def test_a_name_that_is_neither_a_file_nor_bundled_is_one_line(
+    tmp_path, monkeypatch, run, name, message
+) -> None:
+    assert (INSTANCES / name).exists() == (name == "hidato" or name == "../pyproject.toml")
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    status, out, err = run("solve", name)
+    assert (status, out, err) == (2, "", f"error: {name}: {message}\n")
+
+
+def test_batch_takes_bundled_instances_and_folders_of_them(tmp_path, monkeypatch, run) -> None:
+    monkeypatch.chdir(tmp_path)
+    status, _, err = run("batch", "magic", "hidato/seed-10x10", "--output", "r.jsonl")
+    lines = [json.loads(line) for line in (tmp_path / "r.jsonl").read_text().splitlines()]
+    magic = sorted(p.relative_to(INSTANCES).as_posix() for p in (INSTANCES / "magic").iterdir())
+    assert status == 0, err
+    assert sorted(line["file"] for line in lines) == ["hidato/seed-10x10.hidoku", *magic]
+    for line in lines:
+        truth = lpsolve.solve(INSTANCES / line["file"])
+        assert (line["count"], line["complete"]) == (truth.count, truth.complete)

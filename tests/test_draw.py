@@ -181,6 +181,32 @@ def test_square_hidato_picture_reads_back_as_the_published_solution() -> None:
     assert_renders(puzzle.svg(solution), (given_fill, "#ffffff"))
 
 
+def path_pixels(image: np.ndarray) -> np.ndarray:
+    """Where the rendered picture shows the path's orange (over white or grey cells)."""
+    r, g, b = image[:, :, 0], image[:, :, 1], image[:, :, 2]
+    return (r >= 200) & (g >= 110) & (g <= 190) & (b <= 130)
+
+
+@pytest.mark.parametrize("path", [SEED_10, HEX_19, KNIGHT], ids=lambda p: p.name)
+def test_the_hidato_path_runs_under_the_numbers_not_through_their_digits(path: Path) -> None:
+    """Rendered to pixels: no pixel of the path's colour within any number's digits
+    (a box the size of its text around its place), while the path shows elsewhere."""
+    puzzle, solution = solved(path)
+    svg = puzzle.svg(solution)
+    orange = path_pixels(rasterise(svg))
+    assert orange.sum() > 50 * len(puzzle.cells)  # the path is drawn
+    numbers = [e for e in classed(parse(svg), "number") if e.tag == f"{SVG}text"]
+    assert len(numbers) == len(puzzle.cells)
+    for number in numbers:
+        x, y, size = (float(number.get(a)) for a in ("x", "y", "font-size"))
+        half_width, half_height = 0.32 * size * len(number.text), 0.38 * size
+        box = orange[
+            math.floor(y - half_height) : math.ceil(y + half_height) + 1,
+            math.floor(x - half_width) : math.ceil(x + half_width) + 1,
+        ]
+        assert not box.any(), f"the path crosses the number {number.text}"
+
+
 def test_givens_are_styled_apart_from_filled_numbers() -> None:
     puzzle, solution = solved(SEED_10)
     root = parse(puzzle.svg(solution))

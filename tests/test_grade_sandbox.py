@@ -12,6 +12,7 @@ import os
 import threading
 from pathlib import Path
 
+import clingo.ast
 import pytest
 
 from lpsolve.cli import main
@@ -20,6 +21,7 @@ from lpsolve.resources import encoding_path
 from .conftest import ROOT
 
 TAKUZU = "instances/takuzu/seed-8x8.takuzu"
+STEP5 = ROOT / "docs" / "tutorial" / "step5.lp"
 
 
 @pytest.fixture(autouse=True)
@@ -109,14 +111,87 @@ def test_run_refuses_the_same(tmp_path, capsys) -> None:
 
 
 def test_own_folder_includes_work(tmp_path, capsys) -> None:
-    """A legitimate split program: the student's own files, also in a subfolder."""
-    reference = encoding_path("takuzu.lp").read_text()
+    """A legitimate split program: the student's own files (the tutorial's finished
+    Takuzu program, a correct one of its own), also in a subfolder."""
     program = student(tmp_path, '#include "parts/rules.lp".\n')
     (program.parent / "parts").mkdir()
-    (program.parent / "parts" / "rules.lp").write_text(reference)
+    (program.parent / "parts" / "rules.lp").write_text(STEP5.read_text())
     status, out, _ = grade(program, capsys)
     assert status == 0
     assert "PASS" in out
+
+
+# -- lpsolve's own encodings, however they reach the student's folder ---------------------
+
+
+def hard_link(tmp_path: Path, name: str = "student.lp") -> Path:
+    path = tmp_path / "alice" / name
+    path.parent.mkdir(exist_ok=True)
+    os.link(encoding_path("takuzu.lp"), path)
+    return path
+
+
+def copy_of_the_reference(tmp_path: Path) -> Path:
+    """The reference with its comments dropped, its statements in reverse order and a
+    rule of the student's own: the same rules, in other bytes."""
+    statements: list[str] = []
+    clingo.ast.parse_files(
+        [str(encoding_path("takuzu.lp"))],
+        lambda s: statements.append(str(s)) if s.ast_type != clingo.ast.ASTType.Comment else None,
+    )
+    return student(tmp_path, "\n".join(reversed(statements)) + "\nmine(1).\n")
+
+
+def split_reference(tmp_path: Path) -> Path:
+    """The reference cut into two included parts, each a file of its own."""
+    lines = encoding_path("takuzu.lp").read_text().splitlines(keepends=True)
+    cut = next(i for i, line in enumerate(lines) if i > len(lines) // 2 and line == "\n")
+    program = student(tmp_path, '#include "a.lp".\n#include "b.lp".\n')
+    (program.parent / "a.lp").write_text("".join(lines[:cut]))
+    (program.parent / "b.lp").write_text("".join(lines[cut:]))
+    return program
+
+
+def linked_part(tmp_path: Path) -> Path:
+    program = student(tmp_path, '#include "rules.lp".\n')
+    hard_link(tmp_path, "rules.lp")
+    return program
+
+
+def symbolic_link(tmp_path: Path) -> Path:
+    """A symbolic link inside the folder to a hard link inside the folder."""
+    link = hard_link(tmp_path, "rules.lp")
+    program = tmp_path / "alice" / "student.lp"
+    program.symlink_to(link.name)
+    return program
+
+
+@pytest.mark.parametrize(
+    ("make", "named", "message"),
+    [
+        (hard_link, "student.lp", "is lpsolve's own encoding takuzu.lp"),
+        (linked_part, "rules.lp", "is lpsolve's own encoding takuzu.lp"),
+        (symbolic_link, "student.lp", "is lpsolve's own encoding takuzu.lp"),
+        (copy_of_the_reference, "student.lp", "states every rule of lpsolve's own encoding"),
+        (split_reference, "student.lp", "states every rule of lpsolve's own encoding"),
+    ],
+)
+def test_the_installed_reference_is_refused_however_it_is_brought_in(
+    tmp_path, capsys, make, named, message
+) -> None:
+    """Each way passed 13/13 (or the student's share) before: the program is the
+    reference. Refused with one line at the student's file, before anything runs."""
+    program = make(tmp_path)
+    status, out, err = grade(program, capsys)
+    assert status == 2 and out == ""
+    assert err.startswith(f"error: {program.parent / named}: {message}")
+    assert len(err.splitlines()) == 1
+
+
+def test_a_copy_of_another_kinds_encoding_is_refused_too(tmp_path, capsys) -> None:
+    program = student(tmp_path, encoding_path("magic.lp").read_text())
+    status, _, err = grade(program, capsys)
+    assert status == 2 and "own encoding magic.lp" in err
 
 
 def test_facts_header_keeps_a_newline_in_the_file_name(tmp_path, capsys) -> None:

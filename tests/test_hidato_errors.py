@@ -23,67 +23,106 @@ CASES = [
     ("only-holes.hidoku", "X,X\nX,X\n", ":1:1: the board has no cells"),
     ("header.hidoku", "colour: red\n1,_\n", ":1:1: unknown header 'colour'"),
     ("adjacency.hidoku", "adjacency: queen\n1,_\n", ":1:12: unknown adjacency 'queen'"),
-    ("moves.hidoku", "adjacency: [[1, 2], [0, 0]]\n1,_\n", ":1:12: a move must be [dx, dy]"),
+    ("moves.hidoku", "adjacency: [[1, 2], [0, 0]]\n1,_\n", ":1:21: a move must be [dx, dy]"),
     ("moves-json.hidoku", "adjacency: [[1, 2]\n1,_\n", ":1:"),
     ("puzzle.txt", "1,_\n", ": unknown file extension .txt"),
     ("noext", "1,_\n", ": unknown file extension (none)"),
     ("bad.json", '{"kind": "hidato", "cells": [[0, 0]\n', ":2:1: malformed JSON"),
     ("list.json", "[1, 2]\n", ":1:1: expected a JSON object"),
-    ("kind.json", '{"kind": "sudoku", "cells": []}\n', ":1:2: unknown kind 'sudoku'"),
+    ("kind.json", '{"kind": "sudoku", "cells": []}\n', ":1:10: unknown kind 'sudoku'"),
     ("nokind.json", '{"cells": []}\n', ':1:1: missing "kind"'),
     (
         "shape.json",
         '{"kind": "hidato", "adjacency": "king",\n "cells": [[0, 0, 1]]}\n',
-        ':2:2: "cells" must be a list of [x, y] integer lists; found [0, 0, 1]',
+        ':2:12: "cells" must be a list of [x, y] integer lists; found [0, 0, 1]',
     ),
     (
         "shape2.json",
         '{"kind": "hidato", "adjacency": "king", "cells": "all"}\n',
-        ':1:41: "cells" must be a list of [x, y]',
+        ':1:50: "cells" must be a list of [x, y]',
     ),
     (
         "extra.json",
         '{"kind": "hidato", "adjacency": "king", "cells": [[0,0]], "size": 1}\n',
         ":1:59: unexpected key 'size'",
     ),
-    ("missing.json", '{"kind": "hidato", "cells": [[0, 0]]}\n', ": missing key 'adjacency'"),
+    ("missing.json", '{"kind": "hidato", "cells": [[0, 0]]}\n', ":1:1: missing key 'adjacency'"),
     (
         "adj.json",
         '{"kind": "hidato", "adjacency": "rook", "cells": [[0, 0]]}\n',
-        ":1:20: unknown adjacency 'rook'",
+        ":1:33: unknown adjacency 'rook'",
     ),
     (
         "adjtype.json",
         '{"kind": "hidato", "adjacency": 8, "cells": [[0, 0]]}\n',
-        ':1:20: "adjacency" must be a name or a list',
+        ':1:33: "adjacency" must be a name or a list',
     ),
     (
         "hole.json",
         '{"kind": "hidato", "adjacency": "king", "cells": [[0, 0], [1, 0]],\n'
         ' "givens": [[5, 5, 1]]}\n',
-        ":2:2: given 1 at [5, 5] is not on the board (a hole?)",
+        ":2:13: given 1 at [5, 5] is not on the board (a hole?)",
     ),
     (
         "dupcell.json",
         '{"kind": "hidato", "adjacency": "king", "cells": [[0, 0], [0, 0]]}\n',
-        ":1:41: cell [0, 0] is listed twice",
+        ":1:59: cell [0, 0] is listed twice",
     ),
     (
         "dupgiven.json",
         '{"kind": "hidato", "adjacency": "king", "cells": [[0, 0], [1, 0]],\n'
         ' "givens": [[0, 0, 1], [1, 0, 1]]}\n',
-        ":2:2: number 1 is given twice",
+        ":2:31: number 1 is given twice",
     ),
     (
         "range.json",
         '{"kind": "hidato", "adjacency": "king", "cells": [[0, 0], [1, 0]],\n'
         ' "givens": [[0, 0, 3]]}\n',
-        ":2:2: given 3 at [0, 0] is outside 1..2",
+        ":2:20: given 3 at [0, 0] is outside 1..2",
+    ),
+    # JSON: a missing key at the object that lacks it, a value of the wrong type at itself
+    (
+        "indented.json",
+        '\n\n  {"kind": "hidato", "cells": [[0, 0]]}\n',
+        ":3:3: missing key 'adjacency'",
+    ),
+    ("kindtype.json", '{"kind": 5, "cells": []}\n', ':1:10: "kind" must be a string'),
+    (
+        "celltype.json",
+        '{"kind": "hidato", "adjacency": "king",\n "cells": [[0, 0], [1, "a"]]}\n',
+        ':2:24: "cells" must be a list of [x, y] integer lists; found "a" in [1, "a"]',
+    ),
+    (
+        "givenstype.json",
+        '{"kind": "hidato", "adjacency": "king", "cells": [[0, 0]], "givens": "none"}\n',
+        ':1:70: "givens" must be a list of [x, y, n] integer lists',
+    ),
+    (
+        "movetype.json",
+        '{"kind": "hidato", "adjacency": [[1, 0], "x"], "cells": [[0, 0]]}\n',
+        ':1:42: a move must be [dx, dy] with integers, not both 0; got "x"',
+    ),
+    (
+        "sourcetype.json",
+        '{"kind": "hidato", "adjacency": "king", "cells": [[0, 0]], "source": 3}\n',
+        ':1:70: "source" must be a string',
+    ),
+    # the place is found by reading the JSON, not by looking for a key's text
+    (
+        "decoy.json",
+        '{"source": "cells", "kind": "hidato", "adjacency": "king", "cells": [[0, 0], [0, 0]]}\n',
+        ":1:78: cell [0, 0] is listed twice",
+    ),
+    (
+        "escaped-twice.json",  # a key given twice: the last counts, as json reads it
+        '{"kind": "hidato", "adjacency": "king", "cells": [[9, 9]],\n'
+        ' "c\\u0065lls": [[0, 0], [0, 0]]}\n',
+        ":2:25: cell [0, 0] is listed twice",
     ),
     (
         "nocells.json",
         '{"kind": "hidato", "adjacency": "king", "cells": []}\n',
-        ":1:41: the board has no cells",
+        ":1:50: the board has no cells",
     ),
 ]
 

@@ -80,6 +80,11 @@ NUMBERS = [
     ),
     ("width.tiling", "board: NUMBERx1\nB\n", 1, 8, "board width NUMBER"),
     ("height.tiling", "board: 1xNUMBER\nB\n", 1, 10, "board height NUMBER"),
+    # janko's layout: the ROWS COLS line and a Hidato cell
+    ("rows.hidoku", "NUMBER 3\n- - -\n", 1, 1, "rows NUMBER"),
+    ("columns.takuzu", "# janko\n4 NUMBER\n- - - -\n", 2, 3, "columns NUMBER"),
+    ("janko.hidoku", "2 2\n1 NUMBER\n- -\n", 2, 3, "number NUMBER"),
+    ("janko.numbrix", "2 2\n- -\nNUMBER 1\n", 3, 1, "number NUMBER"),
 ]
 
 
@@ -97,6 +102,40 @@ def test_a_number_beyond_32_bits_is_refused(
 ) -> None:
     path = write(tmp_path, name, text.replace("NUMBER", "3000000000"))
     refused(run, path, line, col, f"{message.replace('NUMBER', '3000000000')} {BEYOND}")
+
+
+#: the digit 2 of other scripts (Arabic-Indic, Devanagari, fullwidth) and superscript
+#: two: str.isdigit() takes them all, and int() reads all but the superscript as 2
+FOREIGN_TWOS = ["\u0662", "\u0968", "\uff12", "\u00b2"]
+
+# (file name, text with D where a number goes, line, col, message): every parser
+FOREIGN = [
+    ("janko.hidoku", "2 2\n1 D\n- -\n", 2, 3, "expected a number 1..4 or '-' (empty), got 'D'"),
+    ("janko-size.hidoku", "D 2\n1 -\n- -\n", 1, 1, "unexpected 'D'"),
+    ("janko-cols.takuzu", "2 D\n1 -\n- -\n", 1, 1, "a line of signs before the first row"),
+    ("janko.takuzu", "2 2\n1 -\n- D\n", 3, 3, "expected 0, 1, 2 or '-' (empty), got 'D'"),
+    ("grid.hidoku", "1,_\n_,D\n", 2, 3, "unexpected 'D'"),
+    ("moves.hidato", "adjacency: [[1, D]]\n1,_\n", 1, 17, "malformed move list"),
+    ("cell.json", '{"kind": "hidato", "adjacency": "king", "cells": [[0, D]]}', 1, 55,
+     "malformed JSON"),
+    ("given.magic", "_ _\n_ D\n", 2, 3, "unexpected 'D'"),
+    ("range.magic", "range: 1..D\n_ _\n_ _\n", 1, 8, "range '1..D'"),
+    ("target.magic", "target: D\n_ _\n_ _\n", 1, 9, "target 'D'"),
+    ("pegs.mastermind", "pegs: D\ncolours: red blue\n", 1, 7, "pegs 'D'"),
+    ("black.mastermind", "pegs: 2\ncolours: red blue\nred red : D 0\n", 3, 11, "count 'D'"),
+    ("width.tiling", "board: Dx1\nB\n", 1, 8, "board 'Dx1'"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("digit", FOREIGN_TWOS)
+@pytest.mark.parametrize(("name", "text", "line", "col", "message"), FOREIGN)
+def test_digits_of_other_scripts_are_not_numbers(
+    tmp_path, run, digit: str, name: str, text: str, line: int, col: int, message: str
+) -> None:
+    """Every parser reads ASCII digits only. A janko Hidato cell or size line took the
+    others: an Arabic-Indic 2 counted as a given 2, a superscript 2 crashed int()."""
+    path = write(tmp_path, name, text.replace("D", digit))
+    refused(run, path, line, col, message.replace("D", digit))
 
 
 def test_the_largest_32_bit_number_passes_the_range_check(tmp_path, run) -> None:
@@ -137,6 +176,30 @@ def test_magic_numbers_are_bounded_so_that_line_sums_fit_clingo(tmp_path, run) -
 
 def test_json_nested_100000_deep_is_refused(tmp_path, run) -> None:
     refused(run, write(tmp_path, "deep.json", "[" * 100_000), 1, 33, "nested deeper than 32")
+
+
+def test_json_of_20_million_braces_is_refused_at_the_33rd(tmp_path, run) -> None:
+    """Refused at once (took 13.8 s): the depth is found in one pass, not in 32 passes
+    over all brackets; benchmarks/json_reading.py measures it."""
+    refused(run, write(tmp_path, "braces.json", "{" * 20_000_000), 1, 33, "nested deeper than 32")
+
+
+def test_json_of_many_groups_33_deep_is_refused_at_the_first(tmp_path, run) -> None:
+    text = '{"kind": "hidato", "cells": ' + ("[" * 33 + "]" * 33) * 100_000 + "}"
+    # the object, then the 32nd bracket of the first group
+    refused(run, write(tmp_path, "groups.json", text), 1, 29 + 31, "nested deeper than 32")
+
+
+def test_json_nested_32_deep_is_not_refused_for_its_depth(tmp_path, run) -> None:
+    text = '{"kind": "hidato", "adjacency": "king", "cells": [[0, 0]], "source": '
+    path = write(tmp_path, "deep31.json", text + "[" * 31 + "]" * 31 + "}")
+    refused(run, path, 1, 70, '"source" must be a string')  # read, then refused for its type
+
+
+def test_json_deep_after_an_unopened_bracket_is_refused_where_json_stops(tmp_path, run) -> None:
+    """json.loads stops at the closing bracket it did not open, before the deep part."""
+    path = write(tmp_path, "closed.json", '{"kind": "hidato"}] ' + "[" * 100_000)
+    refused(run, path, 1, 19, "malformed JSON: Extra data")
 
 
 def test_json_nesting_is_located_in_a_puzzle(tmp_path, run) -> None:
@@ -214,7 +277,7 @@ def test_hidato_rows_columns_and_cells_are_bounded(tmp_path, run, monkeypatch) -
     refused(run, path, 3, 1, "more than 5 cells")
     path = write(tmp_path, "cells.json", '{"kind": "hidato", "adjacency": "king", "cells": '
                  + json.dumps([[x, 0] for x in range(6)]) + "}")  # fmt: skip
-    refused(run, path, 1, 41, "more than 5 cells")
+    refused(run, path, 1, 50, "more than 5 cells")  # at the list
 
 
 def test_a_1000x1000_hidato_board_is_accepted() -> None:
@@ -228,12 +291,12 @@ def test_json_hidato_coordinates_span_and_moves_are_bounded(tmp_path, run) -> No
     path = write(tmp_path, "far.json", head + "[[0, 0], [1, 1500000000]]}")
     refused(run, path, 2, 24, "coordinate 1500000000 is beyond ±1,000,000,000")
     path = write(tmp_path, "span.json", head + "[[0, 0], [5000, 0]]}")
-    refused(run, path, 2, 2, "the cells span 5,001 columns (x from 0 to 5000)")
+    refused(run, path, 2, 11, "the cells span 5,001 columns (x from 0 to 5000)")
     moves = json.dumps([[1, 0]] * (limits.MAX_MOVES + 1))
     path = write(tmp_path, "moves.hidato", f"adjacency: {moves}\n1,_\n")
-    refused(run, path, 1, 12, "more than 100 moves")
+    refused(run, path, 1, 13 + 8 * limits.MAX_MOVES, "more than 100 moves")  # the 101st
     path = write(tmp_path, "long.hidato", "adjacency: [[4096, 0]]\n1,_\n")
-    refused(run, path, 1, 12, "move [4096, 0] is longer than any board")
+    refused(run, path, 1, 13, "move [4096, 0] is longer than any board")
 
 
 def test_takuzu_rows_and_columns_are_bounded(tmp_path, run) -> None:
@@ -317,7 +380,7 @@ def test_csp_solves_a_2x2_magic_board_with_one_given(tmp_path, run, given: str) 
 def test_csp_agrees_with_a_brute_force_on_3x3_magic_boards(givens) -> None:
     text = "\n".join(" ".join(str(givens.get((r, c), "_")) for c in range(3)) for r in range(3))
     puzzle = lpsolve.parse(text, ".magic")
-    result = lpsolve.solve(puzzle, backend="csp")
+    result = lpsolve.solve(puzzle, None, backend="csp")
     assert result.complete
     assert all(puzzle.violations(solution) == [] for solution in result.solutions)
     found = {tuple(v for row in solution.rows for v in row) for solution in result.solutions}

@@ -2,7 +2,7 @@
 grounding, the memory cap, Ctrl-C, streamed items, errors crossing the process.
 
 The clock figures asserted here are generous bounds (a loaded machine must not fail
-them); the measured latencies are in the README, from benchmarks/limits.py.
+them); the measured latencies are in docs/limits.md, from benchmarks/limits.py.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import clingo
 import pytest
 
 from lpsolve.errors import InternalError, PuzzleError
-from lpsolve.jobs import Limits, format_size, parse_size, supervise
+from lpsolve.jobs import Limits, Native, format_size, parse_size, supervise
 
 from .conftest import ROOT
 
@@ -236,7 +236,7 @@ def test_the_deadline_counts_from_the_given_start() -> None:
 _ORPHAN_PARENT = """
 import sys
 import clingo
-from lpsolve.jobs import Limits, supervise
+from lpsolve.jobs import Limits, supervise, supervise_many
 
 def work(emit):
     import os
@@ -245,11 +245,25 @@ def work(emit):
         ctl = clingo.Control()
         ctl.add("base", [], "p(X+1) :- p(X). p(0).")
         ctl.ground([("base", [])])
+    if sys.argv[1] == "holding the GIL":  # one C call that never lets another thread run
+        sum(range(10**15))
     while True:  # in Python code
         pass
 
-supervise(work, Limits(timeout=None), lambda pid: print(pid, flush=True))
+def show(pid):
+    print(pid, flush=True)
+
+jobs = int(sys.argv[2])
+if jobs == 1:
+    supervise(work, Limits(timeout=None), show)
+else:  # siblings, forked from one parent with one lifeline
+    supervise_many([(i, work, show) for i in range(jobs)], Limits(), jobs, print)
 """
+
+
+#: how soon a job must be gone after its parent's ``kill -9`` (the kernel ends it as
+#: the parent's exit closes the lifeline; a loaded machine may take a while to reap)
+KILLED_WITH_PARENT_SECONDS = 0.3
 
 
 def _alive(pid: int) -> bool:
@@ -261,27 +275,104 @@ def _alive(pid: int) -> bool:
         return False
 
 
-@pytest.mark.parametrize("doing", ["grounding", "python"])
-def test_a_job_dies_with_its_parent(doing: str) -> None:
-    """``kill -9`` of the supervising process ends its job too, wherever the job is."""
+@pytest.mark.parametrize(
+    ("doing", "jobs"),
+    [("grounding", 1), ("python", 1), ("holding the GIL", 1), ("holding the GIL", 3)],
+)
+def test_a_job_dies_with_its_parent(doing: str, jobs: int) -> None:
+    """``kill -9`` of the supervising process ends its jobs at once, wherever they are:
+    even deep in a C call that holds the GIL (numpy, big integers), where a watcher
+    thread of the child's could not run; and every one of several siblings."""
     import subprocess
     import sys
 
     parent = subprocess.Popen(
-        [sys.executable, "-c", _ORPHAN_PARENT, doing], stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", _ORPHAN_PARENT, doing, str(jobs)],
+        stdout=subprocess.PIPE,
+        text=True,
     )
     try:
-        child = int(parent.stdout.readline())
-        time.sleep(0.3)  # well into its work
-        assert _alive(child)
+        children = [int(parent.stdout.readline()) for _ in range(jobs)]
+        time.sleep(0.3)  # well into their work
+        assert all(_alive(child) for child in children)
     finally:
         parent.kill()
         parent.wait()
         parent.stdout.close()
-    deadline = time.monotonic() + 10
-    while _alive(child) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    survived = _alive(child)
-    if survived:  # leave no runaway behind a failed test
+    deadline = time.monotonic() + KILLED_WITH_PARENT_SECONDS
+    while any(_alive(child) for child in children) and time.monotonic() < deadline:
+        time.sleep(0.005)
+    survivors = [child for child in children if _alive(child)]
+    for child in survivors:  # leave no runaway behind a failed test
         os.kill(child, signal.SIGKILL)
-    assert not survived
+    assert not survivors
+
+
+# -- native jobs: their own output and stop signals (clingo's application) -----------------
+
+
+def native(out: bytearray, err: bytearray, grace: float = 2.0) -> Native:
+    return Native(
+        out.extend, err.extend, {"timeout": signal.SIGALRM, "interrupt": signal.SIGTERM}, grace
+    )
+
+
+def test_a_native_jobs_output_reaches_the_parent_whole() -> None:
+    """What the job writes to its file descriptors 1 and 2 (not through Python's
+    streams), 3 MB of it, arrives in order; the value and items as usual."""
+    out, err, items = bytearray(), bytearray(), []
+    lines = b"".join(b"line %d\n" % i for i in range(300_000))
+
+    def work(emit):
+        emit("item")
+        view = memoryview(lines)
+        while view:
+            view = view[os.write(1, view) :]
+        os.write(2, b"to stderr\n")
+        return 7
+
+    outcome = supervise(work, Limits(timeout=60), items.append, native=native(out, err))
+    assert outcome.value == 7 and items == ["item"]
+    assert bytes(out) == lines and bytes(err) == b"to stderr\n"
+
+
+@pytest.mark.parametrize(("reason", "signum"), [("timeout", "SIGALRM"), ("interrupt", "SIGTERM")])
+def test_a_native_job_is_asked_to_stop_with_its_own_signal(reason: str, signum: str) -> None:
+    """The job's own handler (as clingo's: print a summary, end the process with its
+    exit status) answers the signal named for the reason; what it printed and its
+    exit status reach the parent."""
+    out, err = bytearray(), bytearray()
+
+    def work(_emit):
+        def stop(number: int, _frame) -> None:
+            os.write(1, f"stopped by {signal.Signals(number).name}\n".encode())
+            os._exit(11)
+
+        signal.signal(signal.SIGALRM, stop)
+        signal.signal(signal.SIGTERM, stop)
+        os.write(1, b"searching\n")
+        while True:
+            time.sleep(0.01)
+
+    if reason == "timeout":
+        outcome = supervise(work, Limits(timeout=1.0), native=native(out, err))
+    else:
+        threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT)).start()
+        outcome = supervise(work, Limits(), native=native(out, err))
+    assert outcome.stopped_by == reason and outcome.exit_status == 11
+    assert bytes(out) == f"searching\nstopped by {signum}\n".encode()
+
+
+def test_a_native_job_that_ignores_the_stop_is_killed_after_its_grace() -> None:
+    out, err = bytearray(), bytearray()
+
+    def work(_emit):
+        signal.signal(signal.SIGALRM, signal.SIG_IGN)
+        os.write(1, b"working\n")
+        while True:
+            time.sleep(0.01)
+
+    outcome = supervise(work, Limits(timeout=0.5), native=native(out, err, grace=0.5))
+    assert outcome.stopped_by == "timeout" and outcome.exit_status is None
+    assert outcome.value is None and bytes(out) == b"working\n"
+    assert 1.0 <= outcome.seconds < 4.0

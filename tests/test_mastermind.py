@@ -6,8 +6,10 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 import subprocess
 import sys
+import time
 from collections import Counter
 
 import numpy as np
@@ -19,7 +21,7 @@ import lpsolve
 from lpsolve import codebreaker
 from lpsolve.kinds.mastermind import Code, Guess, MastermindGame, score
 
-from .conftest import INSTANCES, ROOT
+from .conftest import INSTANCES, ROOT, interrupt
 
 SEED = INSTANCES / "mastermind" / "seed-6x9.mastermind"
 CLASSIC = INSTANCES / "mastermind" / "classic-4x6.mastermind"
@@ -175,6 +177,68 @@ def test_suggestion_scores_match_a_brute_force_partition() -> None:
     assert found.best("minimax").worst == best
 
 
+def restricted_matches_full(game: MastermindGame, secrets: np.ndarray) -> tuple[bool, bool]:
+    """Suggestions with the shortcuts (a consistent code that tells all apart; colours
+    in no consistent code counted as one) against every candidate scored: the same best
+    guess by every criterion, and the same ranking but for the guesses merged away.
+    ``secrets``: the consistent codes by brute force. Returns which shortcuts applied."""
+    everything = 10**6
+    full = codebreaker.suggest(game, keep=everything, restrict=False)
+    fast = codebreaker.suggest(game, keep=everything)
+    assert not full.sampled and not fast.sampled and fast.remaining == full.remaining
+    for criterion in codebreaker.CRITERIA:
+        assert fast.best(criterion) == full.best(criterion), criterion
+    held = set(secrets.ravel().tolist())
+    absent = [c for i, c in enumerate(game.colours) if i not in held]
+    if fast.split_apart:
+        # the consistent codes (up to swapping colours in no guess) and no other
+        assert fast.scored == fast.scored_consistent <= len(secrets)
+        assert fast.best("minimax").worst == 1
+        return True, False
+    stand_ins = set(absent[1:]) if game.repeats else set()  # the first stands for them
+    assert fast.merged == (len(absent) if len(absent) > 1 and game.repeats else 0)
+    for criterion in codebreaker.CRITERIA:
+        kept = [c for c in full.ranked[criterion] if not stand_ins & set(c.code)]
+        assert fast.ranked[criterion] == kept, criterion
+    return False, bool(fast.merged)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_restricted_suggestions_match_the_full_scoring(seed: int) -> None:
+    rng = random.Random(seed)
+    repeats = seed != 3
+    games = [random_game(rng, pegs, 6, 6, repeats) for pegs in (4, 3)]
+    # a secret without c4 and c5, and a first guess that rules both out
+    secret = rng.sample(range(4), 4) if not repeats else [rng.randrange(4) for _ in range(4)]
+    played = [(4, 4, 5, 5) if repeats else (4, 5, 0, 1), rng.sample(range(6), 4)]
+    names = [f"c{i}" for i in range(6)]
+    games.append(
+        game_of(4, names, [(g, *feedback_by_striking(g, secret)) for g in played], repeats)
+    )
+    shortcuts = set()
+    for game in games:
+        for played_so_far in range(len(game.guesses) + 1):
+            prefix = game.without_guesses(range(played_so_far))
+            secrets = brute_force(game.pegs, 6, indices(prefix), prefix.repeats)
+            if len(secrets):
+                shortcuts.add(restricted_matches_full(prefix, secrets))
+    assert (True, False) in shortcuts  # both shortcuts were tried
+    assert not repeats or (False, True) in shortcuts
+
+
+def test_suggest_on_the_seed_game_scores_only_its_two_codes(run) -> None:
+    """Two codes left (the published answer): either one tells them apart, so the
+    531,441 other guesses need no scoring."""
+    status, out, _ = run("mastermind", SEED, "--suggest", "--format", "json")
+    suggestions = json.loads(out)["suggestions"]
+    assert status == 0 and suggestions["scored"] == 2
+    assert "scored only the 2 consistent codes" in suggestions["how_chosen"]
+    published = {("yellow", "none", "green", "yellow", "orange", "blue")}
+    published.add(("green", "yellow", "none", "yellow", "orange", "blue"))
+    for best in suggestions["best"].values():
+        assert tuple(best["code"]) in published and best["worst"] == 1 and best["parts"] == 2
+
+
 def test_suggest_on_a_big_space_says_how_candidates_were_chosen(run) -> None:
     game = lpsolve.load(SEED).without_guesses([0])
     found = codebreaker.suggest(game)
@@ -315,6 +379,41 @@ def test_play_codemaker_scores_guesses() -> None:
     assert "unknown colour 'nonsense'" in done.stdout
 
 
+def test_play_is_a_subcommand_with_its_own_help_and_options() -> None:
+    shown = subprocess.run(
+        [sys.executable, "-m", "lpsolve", "mastermind", "play", "--help"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert shown.returncode == 0 and shown.stdout.startswith("usage: lpsolve mastermind play")
+    assert "--codemaker" in shown.stdout and "--suggest" not in shown.stdout
+    # a query's option is no option of play's: one line, pointing to play's own help
+    refused = _play("--count", text="")
+    assert refused.returncode == 2
+    assert refused.stderr == (
+        "lpsolve mastermind play: error: unrecognized arguments: --count "
+        "(see lpsolve mastermind play --help)\n"
+    )
+    queries = subprocess.run(
+        [sys.executable, "-m", "lpsolve", "mastermind", "--help"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert "lpsolve mastermind play --help" in queries.stdout
+    assert "\n  --codemaker" not in queries.stdout  # (not among the queries' options)
+
+
+def test_a_game_file_named_play_is_written_with_its_folder(tmp_path, run, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "play").write_text(CLASSIC.read_text())
+    status, out, _ = run("mastermind", "./play", "--count")
+    assert status == 0 and out.startswith("1,296 consistent codes")
+
+
 # -- bad input ---------------------------------------------------------------------------
 
 HEAD = "pegs: 4\ncolours: red blue green yellow\n"
@@ -433,3 +532,53 @@ def test_pool_counts_and_picks_by_rank_what_it_lists(pegs, colours, guesses, rep
     assert pool.size() == len(listed)
     ranks = [0, len(listed) - 1, *random.Random(1).sample(range(len(listed)), min(20, len(listed)))]
     assert np.array_equal(pool.at(ranks), listed[ranks])
+
+
+# -- stops keep what was found -------------------------------------------------------------
+
+#: 10 pegs, 12 colours, 3 guesses: counting its codes takes clingo well over 20 s
+SLOW_COUNT = """pegs: 10
+colours: c0 c1 c2 c3 c4 c5 c6 c7 c8 c9 c10 c11
+c3 c1 c7 c0 c6 c6 c9 c0 c11 c7 : 0 5
+c4 c11 c3 c9 c1 c5 c0 c0 c0 c10 : 1 3
+c8 c0 c6 c10 c3 c6 c11 c0 c8 c3 : 0 2
+"""
+
+
+def _interrupted(tmp_path, text: str, *options: str, after: float) -> tuple[int, str, str]:
+    """Ctrl-C (SIGINT) ``after`` seconds into ``lpsolve mastermind GAME OPTIONS``."""
+    game = tmp_path / "game.mastermind"
+    game.write_text(text)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "lpsolve", "mastermind", str(game), *options],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    time.sleep(after)
+    out, err = interrupt(process)
+    return process.returncode, out, err
+
+
+def test_ctrl_c_on_count_prints_at_least_the_codes_counted(tmp_path) -> None:
+    status, out, err = _interrupted(tmp_path, SLOW_COUNT, "--count", after=2.5)
+    assert (status, err) == (3, "")
+    counted = re.fullmatch(
+        r"([\d,]+) consistent codes \(stopped by interrupt, at least\) \(.*\)\n", out
+    )
+    assert counted is not None, out
+    assert int(counted.group(1).replace(",", "")) > 0
+
+
+def test_ctrl_c_on_a_listing_prints_the_exact_count_and_the_codes_found(tmp_path) -> None:
+    """6 pegs, 9 colours, no guess: every one of the 9^6 codes fits."""
+    status, out, err = _interrupted(
+        tmp_path, "pegs: 6\ncolours: a b c d e f g h i\n", "--all", "--format", "json", after=2.5
+    )
+    data = json.loads(out)
+    assert (status, err, data["count"], data["stopped_by"]) == (3, "", 9**6, "interrupt")
+    assert data["complete"] is False
+    listed = [tuple(code) for code in data["solutions"]]
+    assert len(set(listed)) == len(listed) and all(len(code) == 6 for code in listed)
+    assert listed == sorted(listed)  # in colour order, which is a..i here

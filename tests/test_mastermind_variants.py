@@ -19,7 +19,7 @@ from lpsolve.errors import PuzzleError
 from lpsolve.kinds.mastermind import Guess, MastermindGame, parse
 
 from .conftest import INSTANCES
-from .test_mastermind import _play, brute_force
+from .test_mastermind import _play, brute_force, restricted_matches_full
 
 NUMBER_MIND = INSTANCES / "mastermind" / "number-mind-euler185-example.mastermind"
 BULLS_AND_COWS = INSTANCES / "mastermind" / "bulls-and-cows.mastermind"
@@ -231,6 +231,16 @@ def test_contradictory_black_only_game_names_a_minimal_set(tmp_path, run) -> Non
     assert status == 1 and "no consistent code" in out
     assert "guess 1, line 4: 000 -> 3 black" in out and "guess 3, line 6: 222 -> 1 black" in out
     assert "guess 2," not in out
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_restricted_suggestions_match_the_full_scoring_in_black_only_mode(seed: int) -> None:
+    game = random_black_game(seed, 4, 6, True)
+    for played in range(len(game.guesses) + 1):
+        prefix = game.without_guesses(range(played))
+        secrets = expected_codes(prefix)
+        if len(secrets):
+            restricted_matches_full(prefix, secrets)
 
 
 def test_suggest_in_black_only_mode_partitions_by_black_count(tmp_path, run) -> None:

@@ -271,34 +271,6 @@ def test_checkpoint_of_another_puzzle_is_refused(run, empty6, tmp_path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "where", "expected"),
-    [
-        ("6x6 takuzu\n", ":1:2:", "expected an lpsolve checkpoint header"),
-        ('["not", "an", "object"]\n', ":1:1:", "expected an lpsolve checkpoint header"),
-        (None, ":2:1:", "expected a finished cube (cube, count)"),
-        (None, ":3:", "expected a checkpoint line"),
-    ],
-)
-def test_a_broken_checkpoint_is_named_by_line_and_column(
-    run, empty6, tmp_path, text, where, expected
-) -> None:
-    checkpoint = tmp_path / "count.jsonl"
-    if text is None:
-        run("solve", empty6, "--count", "--checkpoint", checkpoint)
-        lines = checkpoint.read_text().splitlines()
-        if where == ":2:1:":
-            lines[1] = '{"cube": 99999, "count": 3}'
-        else:
-            lines[2] = "{oops"
-        text = "\n".join(lines) + "\n"
-    checkpoint.write_text(text)
-    status, out, err = run("solve", empty6, "--count", "--checkpoint", checkpoint)
-    assert status == 2 and out == ""
-    assert f"{checkpoint}{where}" in err and expected in err
-    assert len(err.strip().splitlines()) == 1
-
-
-@pytest.mark.parametrize(
     ("options", "message"),
     [
         (["--jobs", "2"], "add --count or --all"),

@@ -8,7 +8,10 @@ from __future__ import annotations
 import html
 import itertools
 import json
+import logging
 import re
+import socket
+import subprocess
 import sys
 import threading
 import time
@@ -17,6 +20,9 @@ import pytest
 
 pytest.importorskip("starlette", reason="the web extra is not installed (pip install .[web])")
 
+import anyio
+import clingo
+import httpx
 from starlette.testclient import TestClient
 
 import lpsolve
@@ -27,7 +33,7 @@ from lpsolve.kinds import mastermind as mm
 from lpsolve.kinds.hidato import HidatoSolution
 from lpsolve.kinds.takuzu import TakuzuSolution
 from lpsolve.web import work
-from lpsolve.web.app import Settings, board_text, create_app
+from lpsolve.web.app import Busy, GameRefused, Games, Gate, Settings, board_text, create_app
 
 from .conftest import INSTANCES, ROOT, path_is_valid
 
@@ -273,30 +279,159 @@ def test_a_streamed_body_over_the_limit_is_refused_413(client) -> None:
     assert response.status_code == 413
 
 
-def test_another_visitor_is_served_while_a_program_never_ends() -> None:
-    with TestClient(create_app(Settings(timeout=4, jobs=2, queue=0))) as client:
-        form = {"kind": "takuzu", "program": NEVER_ENDING, "action": "run"}
-        hog = threading.Thread(target=client.post, args=("/workbench",), kwargs={"data": form})
-        hog.start()
-        time.sleep(0.5)
-        response = client.get("/puzzles/hidato/seed-10x10.hidoku?action=solve")
-        still_running = hog.is_alive()
-        hog.join()
-    assert response.status_code == 200 and still_running
-    assert texts(response.text, "summary")[0].startswith("1 solution, search complete: unique")
-
-
 def test_a_busy_server_answers_503_at_once() -> None:
-    settings = Settings(timeout=3, jobs=1, queue=0)
-    with TestClient(create_app(settings)) as client:
+    app = create_app(Settings(timeout=3, jobs=1, queue=0))
+    with (
+        TestClient(app, client=("192.0.2.1", 50000)) as first_visitor,
+        TestClient(app, client=("192.0.2.2", 50000)) as second_visitor,
+    ):
         form = {"kind": "takuzu", "program": NEVER_ENDING, "action": "run"}
-        first = threading.Thread(target=client.post, args=("/workbench",), kwargs={"data": form})
+        first = threading.Thread(
+            target=first_visitor.post, args=("/workbench",), kwargs={"data": form}
+        )
         first.start()
         time.sleep(1)  # the never-ending program holds the only slot
-        response = client.get("/puzzles/hidato/seed-10x10.hidoku?action=solve")
+        response = second_visitor.get("/puzzles/hidato/seed-10x10.hidoku?action=solve")
         first.join()
     assert response.status_code == 503
-    assert "the server is busy" in response.text
+    assert texts(response.text, "error") == [
+        "the server is busy: 1 job running and 0 waiting; try again in a moment"
+    ]
+
+
+def test_one_visitor_fills_only_its_share_and_another_is_served() -> None:
+    """Two slots, no queue: a visitor whose never-ending program holds one slot is
+    refused a second at once, saying why, and another visitor gets the other."""
+    app = create_app(Settings(timeout=3, jobs=2, queue=0))
+    form = {"kind": "takuzu", "program": NEVER_ENDING, "action": "run"}
+    with (
+        TestClient(app, client=("192.0.2.1", 50000)) as hog,
+        TestClient(app, client=("192.0.2.2", 50000)) as other,
+    ):
+        first = threading.Thread(target=hog.post, args=("/workbench",), kwargs={"data": form})
+        first.start()
+        time.sleep(1)  # the never-ending program holds one slot
+        refused = hog.post("/workbench", data=form)
+        served = other.get("/puzzles/hidato/seed-10x10.hidoku?action=solve")
+        still_running = first.is_alive()
+        first.join()
+    assert refused.status_code == 503
+    assert texts(refused.text, "error")[0] == (
+        "the server is busy with your earlier requests: one visitor may have 1 run going "
+        "and 0 waiting; try again when one is done"
+    )
+    assert served.status_code == 200 and still_running
+    assert texts(served.text, "summary")[0].startswith("1 solution, search complete: unique")
+
+
+def run_gate(gate: Gate, requests: list[tuple[str, str]], release: threading.Event) -> list[str]:
+    """Send ``requests`` (client, name) to ``gate`` one after the other, each a job that
+    waits for ``release``; the names in the order their jobs started, then the refusals
+    as ``name: message``."""
+    started: list[str] = []
+
+    def job(name: str) -> None:
+        started.append(name)
+        release.wait(10)
+
+    async def main() -> list[str]:
+        refused = []
+        async with anyio.create_task_group() as group:
+
+            async def send(client: str, name: str) -> None:
+                try:
+                    await gate.run(client, job, name)
+                except Busy as busy:
+                    refused.append(f"{name}: {busy}")
+
+            for client, name in requests:
+                group.start_soon(send, client, name)
+                await anyio.sleep(0.05)  # in this order
+            await anyio.sleep(0.2)
+            release.set()
+        return started + refused
+
+    return anyio.run(main)
+
+
+def test_a_client_gets_half_the_slots_and_half_the_queue() -> None:
+    outcome = run_gate(
+        Gate(jobs=4, queue=4),
+        [("a", "a1"), ("a", "a2"), ("a", "a3"), ("a", "a4"), ("a", "a5"), ("b", "b1")],
+        threading.Event(),
+    )
+    # a runs two (half the slots), waits with two (half the queue), is refused the
+    # fifth; b starts at once in a free slot; a's waiting ones start when released
+    assert outcome[:3] == ["a1", "a2", "b1"]
+    assert sorted(outcome[3:5]) == ["a3", "a4"]
+    assert outcome[5].startswith("a5: the server is busy with your earlier requests")
+
+
+def test_a_free_slot_goes_to_the_client_that_started_least_recently() -> None:
+    """One slot: the hog's first run holds it and two more wait; a second client's
+    request, come later, is the next to start, not the hog's."""
+    requests = [("hog", "h1"), ("hog", "h2"), ("hog", "h3"), ("other", "o1")]
+    assert run_gate(Gate(jobs=1, queue=8), requests, threading.Event()) == ["h1", "o1", "h2", "h3"]
+
+
+def test_a_request_takes_one_time_limit_not_two() -> None:
+    """A large pasted board whose search the limit stops: the request ends after one
+    time limit (before, the puzzle was then drawn in a second job with a limit of its
+    own); the page says the puzzle was not drawn."""
+    timeout = 3
+    row = ", ".join(["_"] * 70) + "\n"
+    text = "1" + row[1:] + row * 69
+    with TestClient(create_app(Settings(timeout=timeout, jobs=1))) as client:
+        started = time.monotonic()
+        response = client.post(
+            "/puzzle", data={"text": text, "format": ".hidoku", "action": "solve"}
+        )
+        seconds = time.monotonic() - started
+    assert response.status_code == 200
+    (summary,) = texts(response.text, "summary")
+    assert summary.startswith("stopped by the timeout") and "search incomplete" in summary
+    assert seconds < 1.5 * timeout
+    assert "The time ran out before the puzzle was drawn" in response.text
+
+
+def failing_view(puzzle, conflict=()):
+    raise ValueError(f"a bug, in {ROOT}")
+
+
+def test_an_internal_error_shows_a_reference_and_the_log_has_the_traceback(
+    client, monkeypatch, caplog
+) -> None:
+    monkeypatch.setattr(work, "_view", failing_view)  # in the job: forked with it
+    caplog.set_level(logging.ERROR, logger="lpsolve.web")
+    response = client.post("/puzzle", data={"text": "1, _\n_, 4\n", "action": "show"})
+    assert response.status_code == 500
+    (message,) = texts(response.text, "error")
+    reference = re.fullmatch(
+        r"internal error \(a bug in lpsolve\): please report it with the reference ([0-9a-f]{8})",
+        message,
+    )[1]
+    assert "Traceback" not in response.text and str(ROOT) not in response.text
+    assert "1, _\n_, 4" in html.unescape(response.text)  # the visitor's puzzle is kept
+    (record,) = [r for r in caplog.records if r.name == "lpsolve.web"]
+    assert reference in record.getMessage()
+    logged = logging.Formatter().formatException(record.exc_info)
+    assert "Traceback" in logged and "ValueError: a bug" in logged
+
+
+def test_an_error_in_any_route_gets_the_same_page(client, monkeypatch, caplog) -> None:
+    def broken() -> dict:
+        raise RecursionError(f"deep in {ROOT}")
+
+    monkeypatch.setattr(work, "tutorial_steps", broken)
+    caplog.set_level(logging.ERROR, logger="lpsolve.web")
+    response = client.get("/workbench")
+    assert response.status_code == 500
+    (message,) = texts(response.text, "error")
+    reference = message.rsplit(" ", 1)[1]
+    assert message.startswith("internal error (a bug in lpsolve)")
+    assert str(ROOT) not in response.text and "RecursionError" not in response.text
+    (record,) = [r for r in caplog.records if r.name == "lpsolve.web"]
+    assert record.getMessage() == f"internal error {reference} on GET /workbench"
 
 
 # -- the workbench -------------------------------------------------------------------------
@@ -376,6 +511,59 @@ def test_a_program_taking_memory_is_stopped_by_the_memory_limit() -> None:
     assert "UNKNOWN" in page and "stopped by the memory limit" in page
 
 
+def grade_table(page: str) -> list[tuple[str, ...]]:
+    """The rows of the page's table of verdicts, times as TIME."""
+    table = re.search(r'<table class="grades">.*?<tbody>(.*?)</tbody>', page, re.S)[1]
+    rows = []
+    for row in re.findall(r"<tr[^>]*>(.*?)</tr>", table, re.S):
+        cells = [html.unescape(cell) for cell in re.findall(r"<td>(.*?)</td>", row)]
+        rows.append((*cells[:4], report_without_times(cells[4:])[0]))
+    return rows
+
+
+def deep_term(depth: int) -> str:
+    term = "a"
+    for _ in range(depth):
+        term = f"f({term})"
+    return term
+
+
+def test_an_answer_with_a_term_nested_300_deep_is_shown(client) -> None:
+    program = (
+        "n(0..299). t(0,a). t(N+1,f(X)) :- t(N,X), n(N). deep(X) :- t(300,X).\n#show deep/1.\n"
+    )
+    response = client.post("/workbench", data=run_form(program, action="run"))
+    assert response.status_code == 200
+    assert texts(response.text, "atoms") == [f"deep({deep_term(300)})"]
+
+
+def test_the_pages_own_drawing_of_an_answer_takes_a_deep_term() -> None:
+    """What the workbench does with an answer itself (its picture, its broken rules),
+    given an atom whose term is nested 300 deep: the rule checker names the cell."""
+    puzzle = load(TUTORIAL / "tiny.takuzu")
+    atom = clingo.parse_term(f"value(1,1,{deep_term(300)})")
+    board = work._answer_board(puzzle, [atom], str(atom))
+    example = grade._example(puzzle, frozenset([atom]))
+    drawn = work._drawn_example("tutorial/tiny.takuzu", "takuzu", example)
+    expected = grade.decode_answer(puzzle, [atom])[2]
+    assert expected and board.problems == expected and drawn.problems == expected
+
+
+def test_the_broken_rules_of_each_answer_are_folded_to_their_count(client) -> None:
+    program = (TUTORIAL / "step1.lp").read_text()  # every grid: dozens of broken rules
+    page = client.post("/workbench", data=run_form(program, action="run", models="3")).text
+    expected, puzzle = grade.run_program(
+        [str(TUTORIAL / "step1.lp"), str(TUTORIAL / "tiny.takuzu")], limit=3, kind="takuzu"
+    )
+    folded = re.findall(r'<details class="broken-rules">(.*?)</details>', page, re.S)
+    assert len(folded) == len(expected.answers) == 3
+    for answer, fold in zip(expected.answers, folded, strict=True):
+        problems = grade.decode_answer(puzzle, answer)[2]
+        assert len(problems) > 3
+        assert texts(fold, "broken", "summary") == [f"{len(problems)} broken rules"]
+        assert texts(fold, "broken", "li") == problems
+
+
 def graded_page(client, program: str, **form: str) -> str:
     response = client.post("/workbench", data={"program": program, "action": "grade", **form})
     assert response.status_code == 200, response.text
@@ -399,10 +587,14 @@ def test_grade_gives_the_report_lpsolve_grade_gives(client, tmp_path) -> None:
     expected_lines = grade.report_lines(work.renamed(expected))
     assert report_without_times(report.splitlines()) == report_without_times(expected_lines)
     assert "FAIL: program.lp on 1 takuzu instance: 0 correct, 1 wrong" in report
-    # the first wrong answer drawn, with the rules it breaks named
+    rows = [(*grade.table_row(g)[:4], "TIME") for g in work.renamed(expected).instances]
+    assert grade_table(page) == rows and rows[0][1] == "wrong"
+    assert 'class="verdict-wrong"' in page
+    # the first wrong answer drawn, with the rules it breaks named (shown unfolded)
     wrong = expected.instances[0].wrong_example
     assert wrong is not None and wrong.problems
-    assert texts(page, "broken") == [f"broken: {problem}" for problem in wrong.problems]
+    assert texts(page, "broken", "li") == wrong.problems
+    assert '<details class="broken-rules" open>' in page
     assert "equal" in wrong.problems[0]  # the rule step 4 lacks: no two equal lines
     drawn = page.split("The first wrong answer", 1)[1]
     assert "<svg" in drawn
@@ -411,7 +603,7 @@ def test_grade_gives_the_report_lpsolve_grade_gives(client, tmp_path) -> None:
 
 
 def test_grade_on_the_bundled_instances_as_lpsolve_grade_kind(client, tmp_path) -> None:
-    program = work.lesson_encoding("magic")  # the reference itself: correct everywhere
+    program = (ROOT / "tests" / "students" / "magic_plain.lp").read_text()  # correct
     page = graded_page(client, program, kind="magic", scope="bundled")
     (report,) = texts(page, "report", "pre")
     path = tmp_path / "program.lp"
@@ -420,6 +612,20 @@ def test_grade_on_the_bundled_instances_as_lpsolve_grade_kind(client, tmp_path) 
     assert report_without_times(report.splitlines()) == report_without_times(expected)
     assert "PASS: program.lp on 1 magic instance: 1 correct" in report
     assert 'class="pass"' in page
+    (row,) = grade_table(page)
+    assert row[:2] == ("instances/magic/seed-5x5.magic", "correct")
+    assert 'class="verdict-correct"' in page
+
+
+def test_the_reference_itself_is_not_graded(client) -> None:
+    """A copy of the lesson encoding would pass: grading it proves nothing."""
+    response = client.post(
+        "/workbench",
+        data={"program": work.lesson_encoding("magic"), "action": "grade", "kind": "magic"},
+    )
+    assert response.status_code == 400
+    (error,) = texts(response.text, "error")
+    assert error.startswith("program.lp: states every rule of lpsolve's own encoding magic.lp")
 
 
 # -- Mastermind ----------------------------------------------------------------------------
@@ -478,6 +684,142 @@ def test_a_bad_guess_is_named_at_its_place(client) -> None:
 
 def codemaker(client, **form: str):
     return client.post("/mastermind/codemaker", data=form)
+
+
+def new_game(client, preset: str) -> str:
+    """A game against the server started: its nonce."""
+    page = codemaker(client, action="start", preset=preset).text
+    return re.search(r'name="nonce" value="([^"]*)"', page)[1]
+
+
+def placeholder(page: str) -> str:
+    return html.unescape(re.search(r'name="guess" value="" placeholder="([^"]*)"', page)[1])
+
+
+def game_text_of(page: str) -> str:
+    return html.unescape(re.search(r'name="game"[^>]*>(.*?)</textarea>', page, re.S)[1])
+
+
+def test_the_assistant_placeholder_is_a_guess_line_of_the_game_shown(client) -> None:
+    """On opening (Bulls and Cows) and after a game of colour words and one of black
+    pegs only are loaded, the example in the guess field reads as a guess of the game
+    shown (its own parser says so)."""
+    pages = [client.get("/mastermind").text]
+    for preset in ("classic-4x6.mastermind", "number-mind-euler185-example.mastermind"):
+        pages.append(assistant(client, action="load", preset=f"mastermind/{preset}").text)
+    for page in pages:
+        game_text = game_text_of(page)
+        game = mm.parse(game_text, "g")
+        example = placeholder(page)
+        played = mm.parse(game_text.rstrip("\n") + "\n" + example + "\n", "g")
+        assert len(played.guesses) == len(game.guesses) + 1, example
+
+
+def selected_preset(page: str) -> str:
+    form = page.split('action="/mastermind/assistant"', 1)[1].split("</form>", 1)[0]
+    return re.search(r'<option value="([^"]*)" selected>', form)[1]
+
+
+def test_the_loaded_preset_stays_selected_after_add_and_undo(client) -> None:
+    preset = "mastermind/number-mind-euler185-example.mastermind"  # not the first listed
+    page = assistant(client, action="load", preset=preset).text
+    assert selected_preset(page) == preset
+    game_text = game_text_of(page)
+    guess = placeholder(page)
+    page = assistant(client, action="add", preset=preset, game=game_text, guess=guess).text
+    assert selected_preset(page) == preset
+    assert f'name="preset" value="{preset}"' in page  # kept in the game's form
+    page = assistant(client, action="undo", preset=preset, game=game_text_of(page)).text
+    assert selected_preset(page) == preset
+
+
+def secret_shown(page: str) -> str:
+    return re.search(r"the secret: <strong>(.*?)</strong>", page)[1]
+
+
+def test_a_game_given_up_takes_no_more_guesses_not_even_from_its_first_page(client) -> None:
+    preset = "mastermind/classic-4x6.mastermind"
+    nonce = new_game(client, preset)
+    codemaker(client, action="guess", preset=preset, nonce=nonce, guess="red red blue blue")
+    page = codemaker(
+        client, action="reveal", preset=preset, nonce=nonce, guesses="red red blue blue"
+    ).text
+    secret = secret_shown(page)
+    assert 'name="guess"' not in page  # the page offers a new secret only
+    for guesses in ("red red blue blue", ""):  # the last page, the first page
+        response = codemaker(
+            client, action="guess", preset=preset, nonce=nonce, guesses=guesses, guess=secret
+        )
+        assert response.status_code == 400
+        assert texts(response.text, "error") == [
+            "this game is over (solved or given up): start a new secret"
+        ]
+        assert "solved in" not in response.text
+
+
+def test_an_old_page_of_a_game_is_refused(client) -> None:
+    preset = "mastermind/classic-4x6.mastermind"
+    nonce = new_game(client, preset)
+    played: list[str] = []
+    for guess in ("red red blue blue", "green green yellow yellow"):
+        response = codemaker(
+            client, action="guess", preset=preset, nonce=nonce, guesses="\n".join(played),
+            guess=guess,
+        )  # fmt: skip
+        assert response.status_code == 200
+        played.append(guess)
+    for old in ([], played[:1]):  # the back button: the game as it was
+        response = codemaker(
+            client, action="guess", preset=preset, nonce=nonce, guesses="\n".join(old),
+            guess="black black white white",
+        )  # fmt: skip
+        assert response.status_code == 400
+        assert texts(response.text, "error")[0].startswith("this page is out of date")
+    # the current page still plays on
+    response = codemaker(
+        client, action="guess", preset=preset, nonce=nonce, guesses="\n".join(played),
+        guess="black black white white",
+    )  # fmt: skip
+    assert response.status_code == 200 and len(re.findall(r"<li>", response.text)) == 3
+
+
+def test_guesses_never_played_are_refused(client) -> None:
+    """A new game sent with a history of its own: any number of first guesses, scored
+    at once, were accepted before."""
+    preset = "mastermind/classic-4x6.mastermind"
+    nonce = new_game(client, preset)
+    made_up = "red red blue blue\ngreen green yellow yellow\nblack black white white"
+    response = codemaker(
+        client, action="guess", preset=preset, nonce=nonce, guesses=made_up, guess="red red red red"
+    )
+    assert response.status_code == 400
+    assert texts(response.text, "error") == ["these guesses were never played in this game"]
+
+
+def test_a_game_from_another_server_is_refused(client) -> None:
+    preset = "mastermind/classic-4x6.mastermind"
+    with TestClient(create_app(Settings(timeout=5))) as elsewhere:
+        nonce = new_game(elsewhere, preset)  # another key
+    response = codemaker(
+        client, action="guess", preset=preset, nonce=nonce, guess="red red red red"
+    )
+    assert response.status_code == 400
+    assert texts(response.text, "error")[0].startswith("this game was not started by this server")
+
+
+def test_the_games_kept_are_bounded_and_the_oldest_closed() -> None:
+    games = Games(b"key", most=2)
+    header = "pegs: 1\ncolours: a b\n"
+    first, unplayed, second, third, fourth = (games.serial(games.new()) for _ in range(5))
+    for serial in (first, second, third, fourth):
+        games.advance(serial, header, [], ["a"], ended=False)  # kept: the last two
+    for closed, guesses in ((first, ["a"]), (second, ["a"]), (unplayed, [])):
+        with pytest.raises(GameRefused, match="this game was closed"):
+            games.check(closed, header, guesses)
+    games.check(third, header, ["a"])
+    games.check(fourth, header, ["a"])
+    # closed: the games started up to the last one dropped; one started since is open
+    games.check(games.serial(games.new()), header, [])
 
 
 def test_a_game_against_the_server_keeps_the_secret_out_of_the_page(client) -> None:
@@ -551,7 +893,8 @@ def test_solving_against_the_server_says_so_and_shows_the_secret(client) -> None
 
 def test_a_hint_against_the_server_advises_without_the_secret(client) -> None:
     preset = "mastermind/classic-4x6.mastermind"
-    nonce = "B" * 22
+    nonce = new_game(client, preset)
+    codemaker(client, action="guess", preset=preset, nonce=nonce, guess="red red blue blue")
     form = {"preset": preset, "nonce": nonce, "guesses": "red red blue blue"}
     page = codemaker(client, action="hint", **form).text
     assert "the secret:" not in page
@@ -563,7 +906,7 @@ def test_a_hint_against_the_server_advises_without_the_secret(client) -> None:
 
 def test_a_bad_code_against_the_server_is_named(client) -> None:
     preset = "mastermind/classic-4x6.mastermind"
-    nonce = "A" * 22
+    nonce = new_game(client, preset)
     response = codemaker(client, action="guess", preset=preset, nonce=nonce, guess="red red")
     assert response.status_code == 400
     assert texts(response.text, "error")[0].startswith("<guess>:1:8: 2 colours given")
@@ -577,7 +920,7 @@ def test_serve_binds_localhost_unless_told(monkeypatch, run) -> None:
 
     calls = []
     monkeypatch.setattr(
-        app, "serve", lambda host, port, settings: calls.append((host, port, settings))
+        app, "serve", lambda host, port, settings, level: calls.append((host, port, settings))
     )
     assert run("serve")[0] == 0
     assert (
@@ -586,6 +929,43 @@ def test_serve_binds_localhost_unless_told(monkeypatch, run) -> None:
     (host, port, settings), (host2, port2, settings2) = calls
     assert (host, port, settings.timeout) == ("127.0.0.1", 8000, 10.0)
     assert (host2, port2, settings2.timeout, settings2.jobs) == ("0.0.0.0", 8123, 3.0, 1)
+
+
+def serve_and_ask(*options: str) -> str:
+    """Start ``lpsolve serve`` with ``options``, ask for two pages, stop it: what it
+    wrote on stderr."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [sys.executable, "-m", "lpsolve", *options, "serve", "--port", str(port)]
+    process = subprocess.Popen(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                answers = [
+                    httpx.get(f"http://127.0.0.1:{port}{path}").status_code
+                    for path in ("/", "/nowhere")
+                ]
+                break
+            except httpx.ConnectError:
+                assert process.poll() is None and time.monotonic() < deadline
+                time.sleep(0.1)
+        assert answers == [200, 404]
+    finally:
+        process.terminate()
+        _, err = process.communicate(timeout=30)
+    return err
+
+
+@pytest.mark.parametrize("level", [None, "info"])
+def test_serve_logs_every_request_and_takes_the_log_level(level) -> None:
+    err = serve_and_ask(*(["--log", level] if level else []))
+    assert re.search(r'127\.0\.0\.1:\d+ - "GET / HTTP/1\.1" 200', err), err
+    assert re.search(r'127\.0\.0\.1:\d+ - "GET /nowhere HTTP/1\.1" 404', err), err
+    assert ("Uvicorn running on" in err) == (level == "info")  # uvicorn's own, at --log
 
 
 def test_serve_without_the_extra_names_what_to_install(monkeypatch, run) -> None:

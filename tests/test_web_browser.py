@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -25,10 +26,13 @@ pytest.importorskip("starlette", reason="the web extra is not installed (pip ins
 playwright = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 from lpsolve.kinds import load  # noqa: E402
+from lpsolve.kinds import mastermind as mm  # noqa: E402
 from lpsolve.kinds.hidato import HidatoSolution  # noqa: E402
 from lpsolve.kinds.takuzu import TakuzuSolution  # noqa: E402
 
 from .conftest import INSTANCES, ROOT, path_is_valid  # noqa: E402
+
+STUDENTS = ROOT / "tests" / "students"
 
 #: chromium's switches for a headless run in a container, with no network of its own
 ARGS = [
@@ -50,13 +54,16 @@ def free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def server():
-    """``lpsolve serve`` on a free port; its address. Stopped after the module."""
+def server(tmp_path_factory):
+    """``lpsolve serve`` on a free port; its address. Stopped after the module. Its
+    log (a line per request) goes to a file: a pipe nobody reads would fill and stop
+    the server."""
     port = free_port()
+    log = tmp_path_factory.mktemp("serve") / "stderr.log"
     process = subprocess.Popen(
         [sys.executable, "-m", "lpsolve", "serve", "--port", str(port), "--timeout", "5"],
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        stderr=log.open("w"),
     )
     address = f"http://127.0.0.1:{port}"
     try:
@@ -67,7 +74,7 @@ def server():
                     break
             except OSError:
                 if process.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"lpsolve serve did not start: {process.stderr.read()!r}")
+                    pytest.fail(f"lpsolve serve did not start: {log.read_text()!r}")
                 time.sleep(0.1)
         yield address
     finally:
@@ -203,12 +210,13 @@ def test_a_wrong_program_gets_the_grade_report(server, page) -> None:
     shot(page, "workbench-run")
     page.check("input[name=scope][value=puzzle]")
     page.click("button[value=grade]")
-    report = page.locator("pre.report").inner_text()
+    report = page.locator("pre.report").text_content()  # folded: the table shows
     assert "FAIL: program.lp on 1 takuzu instance: 0 correct, 1 wrong" in report
     assert page.locator("h2.fail").inner_text() == "FAIL"
     assert page.locator(".grade figure.wrong svg").count() == 1
-    broken = page.locator(".grade .broken").all_inner_texts()
-    assert broken and all(line.startswith("broken: different-lines rule") for line in broken)
+    broken = page.locator(".grade li.broken").all_inner_texts()
+    assert broken and all(line.startswith("different-lines rule") for line in broken)
+    assert all(item.is_visible() for item in page.locator(".grade li.broken").all())
     shot(page, "workbench-grade")
 
 
@@ -268,3 +276,106 @@ def test_an_unknown_puzzle_gets_a_page_saying_so(server, browser) -> None:
 
 def test_ci_installs_the_browser() -> None:
     assert "apt-get install -y -qq chromium" in (ROOT / ".ci" / "run").read_text()
+
+
+def luminance(css_colour: str) -> float:
+    """The brightness (0 black .. 255 white) of a computed ``rgb(r, g, b)`` colour."""
+    r, g, b = (float(v) for v in re.findall(r"[\d.]+", css_colour)[:3])
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+def rgb(css_colour: str) -> tuple[float, float, float]:
+    r, g, b = (float(v) for v in re.findall(r"[\d.]+", css_colour)[:3])
+    return r, g, b
+
+
+def test_the_current_action_button_looks_selected(server, page) -> None:
+    """The button of the answer the page shows is darker than the others (pressed in)
+    and ticked; the others keep their look."""
+    page.goto(server + "/puzzles/takuzu/seed-8x8.takuzu?action=solve")
+    current = page.locator(".actions .current")
+    assert current.inner_text() == "Solve"
+    others = page.locator(".actions .button:not(.current)").all()
+    assert len(others) == 2
+    style = "(element, property) => getComputedStyle(element)[property]"
+    tick = "element => getComputedStyle(element, '::before').content"
+    current_fill = luminance(current.evaluate(style, "backgroundColor"))
+    for other in others:
+        assert current_fill < luminance(other.evaluate(style, "backgroundColor")) - 40
+        assert other.evaluate(tick) in ("none", "normal", "")
+    assert "\u2713" in current.evaluate(tick)
+    assert current.evaluate(style, "boxShadow").startswith("rgba(0, 0, 0")  # pressed in
+    assert current.get_attribute("aria-current") == "true"  # and says so to a screen reader
+    shot(page, "puzzle-current-action")
+
+
+def guess_line_fits(game_text: str, example: str) -> bool:
+    """``example`` reads as one more guess of the game (the game's own parser)."""
+    game = mm.parse(game_text, "g")
+    played = mm.parse(game_text.rstrip("\n") + "\n" + example + "\n", "g")
+    return len(played.guesses) == len(game.guesses) + 1
+
+
+def test_the_assistant_placeholder_and_preset_follow_the_game(server, page) -> None:
+    page.goto(server + "/mastermind")
+    preset = page.locator("form[action='/mastermind/assistant'] select")
+    guess = page.locator("input[name=guess]")
+    game = page.locator("textarea[name=game]")
+    assert preset.input_value() == "mastermind/bulls-and-cows.mastermind"
+    assert guess_line_fits(game.input_value(), guess.get_attribute("placeholder"))
+    number_mind = "mastermind/number-mind-euler185-example.mastermind"
+    preset.select_option(number_mind)
+    page.click("button[value=load]")
+    assert preset.input_value() == number_mind
+    example = guess.get_attribute("placeholder")
+    assert guess_line_fits(game.input_value(), example)
+    played = page.locator("ol.guesses li").count()
+    guess.fill(example)
+    page.click("button[value=add]")
+    assert page.locator("ol.guesses li").count() == played + 1
+    assert preset.input_value() == number_mind  # stays as loaded
+    shot(page, "mastermind-assistant-added")
+
+
+def test_the_workbench_folds_each_answers_broken_rules(server, page) -> None:
+    page.goto(server + "/workbench")  # the tutorial's step 1: any grid of 0s and 1s
+    page.select_option("select[name=puzzle]", "tutorial/tiny.takuzu")
+    page.fill("input[name=models]", "3")
+    page.click("button[value=run]")
+    folds = page.locator(".run details.broken-rules")
+    assert folds.count() == 3
+    for fold in folds.all():
+        summary = fold.locator("summary")
+        count = int(re.fullmatch(r"(\d+) broken rules?", summary.inner_text())[1])
+        items = fold.locator("li")
+        assert items.count() == count > 3
+        assert not any(item.is_visible() for item in items.all())
+    shot(page, "workbench-folded")
+    first = folds.first
+    first.locator("summary").click()
+    assert all(item.is_visible() for item in first.locator("li").all())
+
+
+def test_grading_results_are_a_coloured_table(server, page) -> None:
+    """A wrong program's row is red, a right one's green, as ``lpsolve grade`` judges
+    them (a student's plain magic encoding is right; the reference itself is refused)."""
+    page.goto(server + "/workbench?kind=magic")
+    page.fill("textarea[name=program]", (STUDENTS / "magic_plain.lp").read_text())
+    page.click("button[value=grade]")
+    style = "element => getComputedStyle(element).backgroundColor"
+    (row,) = page.locator("table.grades tbody tr").all()
+    cells = row.locator("td").all_inner_texts()
+    assert cells[:2] == ["instances/magic/seed-5x5.magic", "correct"]
+    r, g, b = rgb(row.evaluate(style))
+    assert g > r + 15 and g > b  # green
+    page.goto(server + "/workbench")
+    page.select_option("select[name=start]", "step4.lp")
+    page.click("text=Load")
+    page.select_option("select[name=puzzle]", "tutorial/tiny.takuzu")
+    page.check("input[name=scope][value=puzzle]")
+    page.click("button[value=grade]")
+    (row,) = page.locator("table.grades tbody tr").all()
+    assert row.locator("td").all_inner_texts()[:2] == ["tutorial/tiny.takuzu", "wrong"]
+    r, g, b = rgb(row.evaluate(style))
+    assert r > g + 15 and r > b  # red
+    shot(page, "workbench-grade-table")

@@ -4,8 +4,12 @@ What a kind provides: a method ``csp_model(self) -> CspModel`` on its puzzle cla
 built with ``lpsolve/cspmodel.py`` (variables with their candidate values, constraints,
 and how a complete assignment becomes the same solution value ``decode`` gives for a
 clingo model, so both backends' answers can be compared). If the kind has measured how
-big a puzzle its model solves quickly, it sets ``model.handles_up_to`` (variables);
-bench and tests skip bigger ones. A kind without a model inherits
+big a puzzle its model solves quickly, it sets ``csp_handles_up_to`` (variables, as
+:meth:`~lpsolve.puzzle.Puzzle.csp_size` counts them without building the model).
+A bigger puzzle is refused (:class:`UsageError`, naming the limit) unless a timeout
+bounds the search: over the limit a search may run for hours (the generated 30x30
+Takuzu ran over 10 minutes), and a user who gives a timeout has said how long to try;
+bench and tests skip such puzzles. A kind without a model inherits
 :meth:`Puzzle.csp_model <lpsolve.puzzle.Puzzle.csp_model>`, which raises ``UsageError``.
 
 This runner knows no puzzle kind. python-constraint's camelCase API stays in here and
@@ -29,6 +33,7 @@ from typing import Any
 import constraint
 
 from ..cspmodel import Assignment, CspModel
+from ..errors import UsageError
 from ..puzzle import Puzzle, Result, Stats
 
 #: called with each solution as it is found; returning False stops the search
@@ -38,14 +43,25 @@ OnProgress = Callable[[int], None]
 
 
 def too_big(puzzle: Puzzle) -> str | None:
-    """Why the csp backend should not be asked to solve this puzzle, or ``None``."""
-    model = puzzle.csp_model()
-    if model.handles_up_to is not None and len(model.domains) > model.handles_up_to:
-        return (
-            f"{len(model.domains)} variables; the csp model of {puzzle.kind} handles "
-            f"up to {model.handles_up_to}"
-        )
+    """Why the csp backend should not be asked to solve this puzzle, or ``None``.
+    Raises :class:`UsageError` for a kind without a csp model."""
+    most = puzzle.csp_handles_up_to
+    size = puzzle.csp_size()
+    if most is not None and size > most:
+        unit = puzzle.csp_unit
+        return f"{size:,} {unit}: the csp model of {puzzle.kind} handles up to {most:,} {unit}"
     return None
+
+
+def check_size(puzzle: Puzzle, timeout: float | None) -> None:
+    """Refuse a puzzle over its kind's csp limit (:func:`too_big`) when no timeout
+    bounds the search."""
+    reason = None if timeout is not None else too_big(puzzle)
+    if reason is not None:
+        raise UsageError(
+            f"{puzzle.source}: {reason}, and a bigger puzzle may take it hours: give a "
+            "timeout (--timeout S) to try it anyway"
+        )
 
 
 class _Stopped(Exception):
@@ -91,7 +107,7 @@ def make_solver() -> constraint.Solver:
     ``BacktrackingSolver`` picks, at every step, the variable with the most constraints
     and then the fewest values left (dynamic MRV over the forward-checked domains);
     ``OptimizedBacktrackingSolver`` fixes the order once before the search, which on a
-    Hidato board is far slower (see the README, "Speed"). Forward checking is what lets
+    Hidato board is far slower (see docs/speed.md). Forward checking is what lets
     ``AllDifferentConstraint`` and :class:`AllowedPairs` prune.
     """
     return constraint.BacktrackingSolver(forwardcheck=True)
@@ -140,7 +156,9 @@ class _Search:
 
 def iter_solutions(puzzle: Puzzle, timeout: float | None = None) -> Iterator[Any]:
     """The puzzle's solutions one at a time, unverified (stop iterating whenever you
-    like). Raises ``TimeoutError`` when ``timeout`` seconds pass before the next one."""
+    like). Raises ``TimeoutError`` when ``timeout`` seconds pass before the next one,
+    :class:`UsageError` for a puzzle over the kind's limit without ``timeout``."""
+    check_size(puzzle, timeout)
     model = puzzle.csp_model()
     deadline = None if timeout is None else time.perf_counter() + timeout
     try:
@@ -167,8 +185,10 @@ def solve(
     was found so far is returned, marked incomplete. Statistics: ``variables``,
     ``constraints`` (the model's, without the runner's own bookkeeping), ``choices``
     (values tried), ``conflicts`` (values a constraint rejected); ``ground_seconds`` is
-    the time to build the model.
+    the time to build the model. A puzzle over the kind's size limit without ``timeout``
+    raises :class:`UsageError` (see :func:`check_size`).
     """
+    check_size(puzzle, timeout)
     start = time.perf_counter()
     model = puzzle.csp_model()
     build_seconds = time.perf_counter() - start

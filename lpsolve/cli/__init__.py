@@ -23,7 +23,14 @@ from typing import Any, NoReturn
 from .. import __version__, logs
 from ..errors import InternalError, LpsolveError
 from ..kinds import STDIN, preload, stdin_bytes
-from .common import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_SOLVED, EXIT_STOPPED
+from .common import (
+    EXIT_BAD_INPUT,
+    EXIT_DISAGREE,
+    EXIT_INTERNAL,
+    EXIT_NO_SOLUTION,
+    EXIT_SOLVED,
+    EXIT_STOPPED,
+)
 
 #: the module of ``lpsolve.cli`` that defines each command, in the order ``--help``
 #: lists them. Only the module of the command being run is imported (start-up time).
@@ -42,6 +49,11 @@ COMMANDS = {
     "serve": "serve",
 }
 
+
+#: commands whose next word may name a subcommand of their own, with its own options
+#: and help (``lpsolve mastermind play``); any other word there is the command's own
+#: argument (a game file: one named ``play`` is written ``./play``)
+SUBCOMMANDS = {"mastermind": ("play",)}
 
 #: the command families whose work is over when :func:`main` returns: nothing of
 #: theirs waits for the interpreter's exit (no threads, no exit handlers of their own)
@@ -77,11 +89,12 @@ def _threads_running() -> bool:
 def main(argv: Sequence[str] | None = None) -> int:
     started = time.monotonic()  # --timeout counts from here
     argv = sys.argv[1:] if argv is None else list(argv)
-    parser = build_parser(_command_named(argv))
+    name = _command_named(argv)
+    parser = build_parser(name, _subcommand_named(argv, name))
     args, rest = parser.parse_known_args(argv)
     # `grade STUDENT.lp --kind K FILE...`: argparse leaves files after an option unparsed
     trailing = getattr(args, "trailing_files", None)
-    if rest and (trailing is None or any(arg.startswith("-") for arg in rest)):
+    if rest and (trailing is None or any(arg.startswith("-") and arg != "-" for arg in rest)):
         # the command's own usage, where the user can see what it takes
         getattr(args, "command_parser", parser).error(f"unrecognized arguments: {' '.join(rest)}")
     if rest:
@@ -121,9 +134,21 @@ def _command_named(argv: Sequence[str]) -> str | None:
     return None
 
 
-def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+def _subcommand_named(argv: Sequence[str], command: str | None) -> str | None:
+    """The subcommand ``argv`` runs (see :data:`SUBCOMMANDS`): the word right after
+    ``command``, if it names one; else None."""
+    if command not in SUBCOMMANDS:
+        return None
+    after = list(argv)[list(argv).index(command) + 1 :]
+    return after[0] if after and after[0] in SUBCOMMANDS[command] else None
+
+
+def build_parser(
+    command: str | None = None, subcommand: str | None = None
+) -> argparse.ArgumentParser:
     """``lpsolve``'s parser, with every command, or only with those defined next to
-    ``command`` (a known command's name): enough to run it."""
+    ``command`` (a known command's name): enough to run it. With ``subcommand`` (one
+    of :data:`SUBCOMMANDS`), ``command`` is parsed as that subcommand's container."""
     parser = _Parser(
         prog="lpsolve",
         description="Solve logic puzzles declaratively with clingo (Answer Set Programming).",
@@ -142,23 +167,26 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         help="logging level for diagnostics on stderr (default: warning)",
     )
     commands = parser.add_subparsers(
-        dest="command", required=True, metavar="COMMAND", parser_class=_Parser
+        dest="command",
+        required=True,
+        metavar="COMMAND",
+        parser_class=_Parser,
+        help="what to do (lpsolve COMMAND --help says more)",
     )
 
     wanted = [COMMANDS[command]] if command in COMMANDS else dict.fromkeys(COMMANDS.values())
     for name in wanted:
-        importlib.import_module(f"{__name__}.{name}").add_parsers(commands)
+        module = importlib.import_module(f"{__name__}.{name}")
+        if subcommand is not None:
+            module.add_subcommand(commands, subcommand)
+        else:
+            module.add_parsers(commands)
     if "solve" in commands.choices:  # counting in cubes adds its options to solve
         from . import cubes
 
         cubes.add_arguments(commands.choices["solve"])
-    for name, command in commands.choices.items():
+    for command in commands.choices.values():
         command.set_defaults(command_parser=command)
-        if name in EXAMPLES:
-            command.formatter_class = _ExamplesFormatter
-            command.epilog = _epilog(EXAMPLES[name])
-    parser.formatter_class = _ExamplesFormatter
-    parser.epilog = _epilog([example for examples in EXAMPLES.values() for example in examples[:1]])
     return parser
 
 
@@ -186,41 +214,190 @@ class _ExamplesFormatter(_Formatter, argparse.RawDescriptionHelpFormatter):
 
 
 class _Parser(argparse.ArgumentParser):
+    """A parser whose mistakes are one line, and whose ``--help`` ends with the
+    command's examples, what its files may name and its exit statuses."""
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _Formatter)
         super().__init__(*args, **kwargs)
 
+    def error(self, message: str) -> NoReturn:
+        """A usage mistake: one line on stderr, where the help is, exit 2 (argparse
+        would print the usage block first)."""
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
-#: what ``--help`` shows under "examples:", per command (tests run every one of them)
+    def format_help(self) -> str:
+        # made here, when asked for: the epilog names the bundled instances' folder
+        epilog = help_epilog(self.prog.removeprefix("lpsolve").strip())
+        if epilog:
+            self.formatter_class = _ExamplesFormatter
+            self.epilog = epilog
+        return super().format_help()
+
+
+#: what ``--help`` shows under "examples:", per command; every one works in any folder
+#: (a test runs them in an empty one)
 EXAMPLES = {
     "solve": [
-        "lpsolve solve instances/hidato/seed-10x10.hidoku",
-        "lpsolve solve instances/takuzu/letheed-grid1.takuzu --all --format json",
-        "lpsolve solve instances/tiling/seed-8x8.tiling --count --jobs 2",
+        "lpsolve solve hidato/seed-10x10",
+        "lpsolve solve takuzu/letheed-grid1 --all --format json",
+        "lpsolve solve tiling/geekoverdose-5x5_1 --count --jobs 2",
     ],
-    "check": ["lpsolve check instances/takuzu/seed-8x8.takuzu --explain"],
-    "draw": ["lpsolve draw instances/magic/seed-5x5.magic --solve -o magic.svg"],
-    "facts": ["lpsolve facts instances/takuzu/seed-intro-6x6.takuzu"],
+    "check": ["lpsolve check takuzu/seed-8x8 --explain"],
+    "draw": ["lpsolve draw magic/seed-5x5 --solve -o magic.svg"],
+    "facts": ["lpsolve facts takuzu/seed-intro-6x6"],
     "encoding": ["lpsolve encoding takuzu"],
     "mastermind": [
-        "lpsolve mastermind instances/mastermind/classic-4x6.mastermind --count",
-        "lpsolve mastermind instances/mastermind/classic-4x6.mastermind --suggest --top 3",
+        "lpsolve mastermind mastermind/classic-4x6 --count",
+        "lpsolve mastermind mastermind/classic-4x6 --suggest --top 3",
     ],
-    "grade": ["lpsolve grade tests/students/takuzu_rows_may_repeat.lp --kind takuzu"],
-    "batch": ["lpsolve batch instances/ --jobs 2 --output report.jsonl"],
+    "grade": [
+        # a student's first attempt (the tutorial's step 1): FAIL, every answer named
+        "echo '1 { value(R,C,0); value(R,C,1) } 1 :- row(R), col(C).' > mine.lp",
+        "lpsolve grade mine.lp --kind takuzu takuzu/seed-8x8 takuzu/letheed-grid1",
+    ],
+    "run": [
+        "lpsolve encoding takuzu > takuzu.lp",
+        "lpsolve run takuzu.lp takuzu/seed-intro-6x6 -n 0",
+    ],
+    "batch": ["lpsolve batch takuzu --jobs 2 --output report.jsonl"],
+    "serve": ["lpsolve serve", "lpsolve serve --port 8080 --timeout 5 --jobs 2"],
 }
 
-EXIT_STATUSES = """exit status:
-  0   solved (check: exactly one solution)
-  1   no solution, proved (check: none or several; grade: FAIL)
-  2   bad input or usage: one line FILE:LINE:COL: message
-  3   stopped by --timeout, --memory-limit or Ctrl-C (what was found is printed)
-  4   --cross-check: the backends disagree
-  70  internal error (a bug in lpsolve)"""
+#: the examples of ``lpsolve --help``: a command's first (grade's two: the first makes
+#: the file the second reads)
+OVERVIEW = [
+    *(EXAMPLES[name][0] for name in ("solve", "check", "draw", "facts", "mastermind")),
+    *EXAMPLES["grade"],
+    EXAMPLES["batch"][0],
+]
+
+_BAD_INPUT = (EXIT_BAD_INPUT, "bad input or usage: one line on stderr, FILE:LINE:COL: message")
+_STOPPED = (
+    EXIT_STOPPED,
+    "stopped by --timeout, --memory-limit or Ctrl-C (what was found is shown)",
+)
+_INTERNAL = (EXIT_INTERNAL, "internal error (a bug in lpsolve)")
+
+#: the exit statuses each command's ``--help`` lists: those it can end with, and only
+#: for commands that end with more than success or bad input
+EXIT_STATUSES: dict[str, list[tuple[int, str]]] = {
+    "solve": [
+        (EXIT_SOLVED, "solved: at least one solution"),
+        (EXIT_NO_SOLUTION, "no solution, proved"),
+        _BAD_INPUT,
+        _STOPPED,
+        (EXIT_DISAGREE, "--cross-check: the backends disagree"),
+        _INTERNAL,
+    ],
+    "check": [
+        (EXIT_SOLVED, "well-posed: exactly one solution"),
+        (EXIT_NO_SOLUTION, "not well-posed: no solution, or several"),
+        _BAD_INPUT,
+        _STOPPED,
+        (EXIT_DISAGREE, "--cross-check: the backends disagree"),
+        _INTERNAL,
+    ],
+    "draw": [
+        (EXIT_SOLVED, "drawn (--solve: a solution)"),
+        (EXIT_NO_SOLUTION, "--solve: no solution, proved (the puzzle is drawn)"),
+        _BAD_INPUT,
+        (EXIT_STOPPED, "--solve: stopped by --timeout, --memory-limit or Ctrl-C"),
+        _INTERNAL,
+    ],
+    "mastermind": [
+        (EXIT_SOLVED, "some code fits the guesses (--is-consistent: this one does)"),
+        (EXIT_NO_SOLUTION, "no code fits the guesses (--is-consistent: this one does not)"),
+        _BAD_INPUT,
+        _STOPPED,
+        _INTERNAL,
+    ],
+    "grade": [
+        (EXIT_SOLVED, "PASS: every answer correct"),
+        (
+            EXIT_NO_SOLUTION,
+            "FAIL: some answer wrong, missing or duplicated, or a search too slow or too big",
+        ),
+        _BAD_INPUT,
+        (EXIT_STOPPED, "interrupted by Ctrl-C (the instances graded so far are reported)"),
+        _INTERNAL,
+    ],
+    "run": [  # clingo's own
+        (10, "SATISFIABLE: answer sets found, not every one (-n)"),
+        (20, "UNSATISFIABLE"),
+        (30, "every answer set found (SATISFIABLE, search complete)"),
+        (1, "stopped by --timeout or Ctrl-C before any answer set"),
+        (11, "stopped by --timeout or Ctrl-C after answer sets were found"),
+        (33, "stopped by --memory-limit"),
+        _BAD_INPUT,
+    ],
+    "batch": [
+        (EXIT_SOLVED, "every puzzle got a complete answer (unique, several or none)"),
+        (EXIT_BAD_INPUT, "bad usage, or some file is bad input (its report line says why)"),
+        (
+            EXIT_STOPPED,
+            "some puzzle was stopped by --timeout or --memory-limit, or the batch by Ctrl-C",
+        ),
+        (EXIT_INTERNAL, "an internal error in some puzzle (a bug in lpsolve)"),
+    ],
+    "serve": [
+        (EXIT_SOLVED, "stopped by Ctrl-C"),
+        (EXIT_BAD_INPUT, "bad usage, or the web extra is missing"),
+    ],
+}
+
+#: the commands whose files may name bundled instances (``kinds.locate``): the
+#: argument that may, as their help names it
+READS_BUNDLED = {
+    "solve": "FILE",
+    "check": "FILE",
+    "draw": "FILE",
+    "facts": "FILE",
+    "mastermind": "GAME",
+    "grade": "INSTANCE",
+    "run": "a puzzle FILE",
+    "batch": "PATH",
+}
 
 
-def _epilog(examples: list[str]) -> str:
-    return "examples:\n" + "".join(f"  {e}\n" for e in examples) + "\n" + EXIT_STATUSES
+def help_epilog(command: str) -> str:
+    """What ``lpsolve COMMAND --help`` shows below the options (``lpsolve --help``:
+    ``command`` empty): examples, bundled instances, exit statuses."""
+    if not command:
+        statuses = "exit status: 0 success, 2 bad input or usage; each COMMAND --help lists its own"
+        return _examples(OVERVIEW) + "\n" + statuses
+    parts = []
+    if command in EXAMPLES:
+        parts.append(_examples(EXAMPLES[command]))
+    if command in READS_BUNDLED:
+        parts.append(_bundled_note(READS_BUNDLED[command], command == "batch"))
+    if command in EXIT_STATUSES:
+        lines = "".join(f"  {code:<3} {text}\n" for code, text in EXIT_STATUSES[command])
+        parts.append("exit status:\n" + lines)
+    return "\n".join(parts).rstrip("\n")
+
+
+def _examples(examples: list[str]) -> str:
+    return "examples:\n" + "".join(f"  {example}\n" for example in examples)
+
+
+def _bundled_note(argument: str, folders: bool) -> str:
+    import textwrap  # only for --help
+
+    from ..resources import instances_dir
+
+    what = "a puzzle that comes with lpsolve"
+    what += ", or a folder of them," if folders else ""
+    examples = "hidato/seed-10x10, takuzu" if folders else "hidato/seed-10x10"
+    text = (
+        f"{argument} may name {what} when no file has that name: its path under "
+        f"instances/, the extension optional ({examples}). They are the files in:"
+    )
+    width = min(_columns() - 2, 80)
+    wrapped = textwrap.fill(text, width, initial_indent="  ", subsequent_indent="  ")
+    # the folder on a line of its own: easy to copy, and the text above wraps the same
+    # wherever lpsolve is installed
+    return f"bundled instances:\n{wrapped}\n    {instances_dir()}\n"
 
 
 class _Version(argparse.Action):

@@ -1,6 +1,7 @@
 """``lpsolve batch PATH...``: many puzzles, each a supervised job (its own ``--timeout``
 and ``--memory-limit``), ``--jobs N`` at a time; a progress bar on stderr, one JSON line
-per puzzle appended and flushed as it finishes (``--output``), a summary table.
+per puzzle appended and flushed as it finishes (``--output``; on stdout with ``--output
+-`` or when stdout is no terminal, the summary table then on stderr), a summary table.
 
 A report is a journal, like GNU parallel's ``--joblog``: ``--resume`` skips every
 puzzle it already answers (the last line for a file counts) and redoes only those an
@@ -19,11 +20,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
-from .. import api
-from ..errors import InternalError, LpsolveError, UsageError
-from ..jobs import Job, Limits, Outcome, supervise_many
-from ..kinds import EXTENSIONS, KINDS, read_bytes
+from .. import api, limits
+from ..errors import InternalError, LpsolveError, PuzzleError, UsageError
+from ..jobs import Job, Outcome, supervise_many
+from ..kinds import EXTENSIONS, KINDS, locate, read_bytes, textformat
 from ..puzzle import STOP_STATUS
+from ..resources import bundled_files, bundled_path, instances_dir
 from ..supervised import SolveJob
 from .common import (
     EXIT_BAD_INPUT,
@@ -31,6 +33,7 @@ from .common import (
     EXIT_SOLVED,
     EXIT_STOPPED,
     SCHEMA_VERSION,
+    job_limits,
     limit_arguments,
     positive_int,
     progress_bar,
@@ -47,9 +50,7 @@ def add_parsers(commands: Any) -> None:
         help="solve many puzzle files, N at a time, with a JSON Lines report",
         description="Solve every puzzle file named or found in the folders named (by "
         "extension, or every file with --kind), each with its uniqueness proof (or "
-        "--count, --all, --limit N) in its own supervised process. Exit 0: every puzzle "
-        "got a complete answer; 2: some file is bad input; 3: some puzzle was stopped "
-        "(--timeout, --memory-limit, Ctrl-C); 70: an internal error.",
+        "--count, --all, --limit N) in its own supervised process.",
     )
     batch.add_argument("paths", nargs="+", metavar="PATH", help="puzzle files and folders")
     batch.add_argument("--kind", choices=sorted(KINDS), help="read every file as this kind")
@@ -75,7 +76,10 @@ def add_parsers(commands: Any) -> None:
     )
     limit_arguments(batch)
     batch.add_argument(
-        "--output", metavar="REPORT.jsonl", help="append one JSON object per puzzle here"
+        "--output",
+        metavar="REPORT.jsonl",
+        help="append one JSON object per puzzle here; '-': on stdout, the summary then on "
+        "stderr (the default when stdout is not a terminal)",
     )
     batch.add_argument(
         "--no-solutions", action="store_true", help="leave the solutions out of the report"
@@ -88,40 +92,89 @@ def add_parsers(commands: Any) -> None:
 
 def puzzle_files(paths: list[str], kind: str | None) -> list[str]:
     """The files named, and in the folders named (recursively, sorted) the files of a
-    known puzzle extension, or with ``kind`` every file not hidden."""
+    known puzzle extension, or with ``kind`` every file not hidden. A name where no
+    file or folder is may name a bundled instance, or a folder of them (``takuzu``),
+    by its path under ``instances/``; they are listed by those names."""
     found: dict[str, None] = {}
     for name in paths:
         path = Path(name)
         if path.is_dir():
-            for file in sorted(path.rglob("*")):
-                hidden = any(part.startswith(".") for part in file.relative_to(path).parts)
-                known = file.suffix.lower() in EXTENSIONS or file.suffix.lower() == ".json"
-                if file.is_file() and not hidden and (kind is not None or known):
-                    found[str(file)] = None
+            found.update(dict.fromkeys(str(file) for file in _folder_files(path, kind)))
         elif path.is_file():
             found[str(path)] = None
+        elif (folder := bundled_path(name)) is not None and os.path.isdir(folder):
+            root = instances_dir()
+            files = _folder_files(Path(folder), kind)
+            found.update(dict.fromkeys(str(file.relative_to(root)) for file in files))
+        elif bundled_files(name):
+            found[locate(name)[1]] = None  # refuses a name two bundled files share
         else:
-            raise UsageError(f"{name}: no such file or folder")
+            raise UsageError(
+                f"{name}: no such file or folder, nor a bundled instance or folder of them "
+                "(see lpsolve batch --help)"
+            )
     return list(found)
+
+
+def _folder_files(folder: Path, kind: str | None) -> list[Path]:
+    """The puzzle files in ``folder`` and below (sorted): those of a known extension,
+    or with ``kind`` every file not hidden."""
+    files = []
+    for file in sorted(folder.rglob("*")):
+        hidden = any(part.startswith(".") for part in file.relative_to(folder).parts)
+        known = file.suffix.lower() in EXTENSIONS or file.suffix.lower() == ".json"
+        if file.is_file() and not hidden and (kind is not None or known):
+            files.append(file)
+    return files
 
 
 def answered(report: Path) -> set[str]:
     """The files a report already answers: its last line for each, unless that line
-    says the batch was interrupted before the puzzle was done."""
+    says the batch was interrupted before the puzzle was done.
+
+    A line that is no JSON at all (one a crash cut short) answers nothing, and a blank
+    line (earlier versions left one at each resume) is passed over; any other line
+    lpsolve does not write (nested too deep, a number beyond the limits, no ``file``
+    and ``status``) is refused, ``REPORT:LINE:COL``.
+    """
     last: dict[str, str] = {}
+    source = str(report)
+    if report.exists() and not report.is_file():  # e.g. /dev/zero: no end to read
+        raise UsageError(f"{report}: --resume reads a report back from a regular file")
     try:
         text = report.read_text(encoding="utf-8")
     except FileNotFoundError:
         return set()
     except (OSError, UnicodeDecodeError) as error:
         raise UsageError(f"{report}: cannot read the report to resume: {error}") from None
-    for line in text.splitlines():
-        try:
-            data = json.loads(line)
-        except ValueError:  # a line cut by a crash: that puzzle is redone
+    for number, line in enumerate(text.split("\n"), 1):
+        if not line.strip():
             continue
-        if isinstance(data, dict) and isinstance(data.get("file"), str):
-            last[data["file"]] = str(data.get("status"))
+        try:
+            data = textformat.loads(
+                line,
+                source,
+                number,
+                lowest=-limits.MAX_SAVED_NUMBER,
+                highest=limits.MAX_SAVED_NUMBER,
+            )
+        except textformat.MalformedJSON:  # a line cut by a crash: that puzzle is redone
+            continue
+        except PuzzleError as error:
+            message = f"expected a report line: {error.message}"
+            raise PuzzleError(message, source, error.line, error.col) from None
+        if not (
+            isinstance(data, dict)
+            and isinstance(data.get("file"), str)
+            and isinstance(data.get("status"), str)
+        ):
+            raise PuzzleError(
+                'expected a report line (a JSON object with "file" and "status")',
+                source,
+                number,
+                1,
+            )
+        last[data["file"]] = data["status"]
     return {file for file, status in last.items() if status != "interrupted"}
 
 
@@ -137,7 +190,9 @@ def verdict(line: dict[str, Any]) -> str:
 
 
 class _Report:
-    """Where finished puzzles go: the report file, stdout lines, the progress bar."""
+    """Where finished puzzles go: their JSON lines (the report file, or stdout when
+    ``--output -`` or stdout is no terminal), otherwise a line each on the terminal;
+    the progress bar; and where the summary goes (stderr when stdout carries JSON)."""
 
     def __init__(self, args: argparse.Namespace, total: int) -> None:
         self.args = args
@@ -145,13 +200,16 @@ class _Report:
         self.started = time.monotonic()
         self.internal = False
         self.file: TextIO | None = None
-        if args.output is not None:
-            try:
-                self.file = open(args.output, "a", encoding="utf-8")  # noqa: SIM115
-            except OSError as error:
-                raise UsageError(f"{args.output}: cannot write the report: {error}") from None
-            if self.file.tell() > 0:
-                self.file.write("\n")  # a line cut by a crash stays cut, alone
+        self.own_file = False  # opened here, so closed here (not stdout)
+        output = args.output
+        if output is None and not sys.stdout.isatty():
+            output = "-"  # a pipe or a file: JSON Lines, e.g. `lpsolve batch DIR | jq`
+        if output == "-":
+            self.file = sys.stdout
+        elif output is not None:
+            self.file = _open_report(output)
+            self.own_file = True
+        self.summary_to_stderr = self.file is not None and _is_stdout(self.file)
         self.progress: Any = None
         if sys.stderr.isatty():
             self.progress = progress_bar("", "{task.fields[counts]}")
@@ -177,8 +235,42 @@ class _Report:
     def close(self) -> None:
         if self.progress is not None:
             self.progress.stop()
-        if self.file is not None:
+        if self.file is not None and self.own_file:
             self.file.close()
+
+
+def _open_report(output: str) -> TextIO:
+    """The report file opened to append. A last line cut by a crash is ended first, so
+    that it stays cut, alone; a file (or a pipe, ``/dev/stdout``) otherwise gets only
+    its new lines."""
+    try:
+        file = open(output, "a", encoding="utf-8")  # noqa: SIM115
+    except OSError as error:
+        raise UsageError(f"{output}: cannot write the report: {error}") from None
+    if _ends_mid_line(output):
+        file.write("\n")
+    return file
+
+
+def _ends_mid_line(path: str) -> bool:
+    """Whether the regular file at ``path`` has text after its last newline."""
+    if not Path(path).is_file():
+        return False
+    with open(path, "rb") as file:
+        if file.seek(0, os.SEEK_END) == 0:
+            return False
+        file.seek(-1, os.SEEK_END)
+        return file.read(1) != b"\n"
+
+
+def _is_stdout(file: TextIO) -> bool:
+    """Whether ``file`` writes where stdout does (``-``, ``/dev/stdout``, the same file)."""
+    if file is sys.stdout:
+        return True
+    try:
+        return os.path.samestat(os.fstat(file.fileno()), os.fstat(sys.stdout.fileno()))
+    except (OSError, ValueError):  # no file descriptor (e.g. stdout captured in tests)
+        return False
 
 
 def _line(
@@ -208,14 +300,18 @@ def _line(
 
 def run_batch(args: argparse.Namespace) -> int:
     files = puzzle_files([*args.paths, *args.trailing_files], args.kind)
+    already = 0
     if args.resume:
         if args.output is None:
             raise UsageError("--resume needs --output REPORT.jsonl (the report to resume)")
+        if args.output == "-":
+            raise UsageError("--resume reads the report back: give --output a file, not -")
         done = answered(Path(args.output))
-        files = [file for file in files if file not in done]
+        left = [file for file in files if file not in done]
+        already, files = len(files) - len(left), left
     limit = None if args.all or (args.count and args.limit is None) else args.limit or 2
     report = _Report(args, len(files))
-    limits = Limits(args.timeout, args.memory_limit)
+    bounds = job_limits(args)
 
     def jobs() -> Iterator[Job]:
         for file in files:
@@ -245,12 +341,12 @@ def run_batch(args: argparse.Namespace) -> int:
         if args.cluster:
             from ..cluster import run_on_cluster
 
-            interrupted = run_on_cluster(args.cluster, jobs(), limits, finished)
+            interrupted = run_on_cluster(args.cluster, jobs(), bounds, finished)
         else:
-            interrupted = supervise_many(jobs(), limits, args.jobs, finished)
+            interrupted = supervise_many(jobs(), bounds, args.jobs, finished)
     finally:
         report.close()
-    _summary(report.counts, interrupted, len(files))
+    _summary(report, interrupted, len(files), already)
     if report.internal:
         return EXIT_INTERNAL
     stopped = ("timeout", "memory limit", "interrupted")
@@ -259,14 +355,24 @@ def run_batch(args: argparse.Namespace) -> int:
     return EXIT_BAD_INPUT if report.counts["error"] else EXIT_SOLVED
 
 
-def _summary(counts: Counter[str], interrupted: bool, total: int) -> None:
+def _summary(report: _Report, interrupted: bool, total: int, already: int) -> None:
+    """The summary table: on stdout, or on stderr when stdout carries the JSON lines.
+    With ``--resume`` it says how many puzzles the report already answered."""
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
+    stream = sys.stderr if report.summary_to_stderr else sys.stdout
+    before = f"{already:,} puzzle{'s' * (already != 1)}"
+    if already and not total:
+        print(f"all {before} already answered in {report.args.output}: nothing to do", file=stream)
+        return
+    counts = report.counts
     title = "interrupted: the report holds the puzzles finished" if interrupted else None
-    table = Table(title=title)
+    caption = Text(f"and {before} already answered in {report.args.output}") if already else None
+    table = Table(title=title, caption=caption)
     for verdict_name in VERDICTS:
         table.add_column(verdict_name.removesuffix(" limit"), justify="right")
     table.add_column("puzzles", justify="right")
     table.add_row(*(f"{counts[v]:,}" for v in VERDICTS), f"{sum(counts.values()):,} of {total:,}")
-    Console().print(table)
+    Console(file=stream).print(table)

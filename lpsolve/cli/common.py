@@ -35,7 +35,7 @@ def limit_arguments(command: argparse.ArgumentParser, *, timeout: bool = True) -
         type=memory_size,
         default=DEFAULT_MEMORY,
         metavar="SIZE",
-        help="stop a job using more memory, e.g. 500M, 2G, or none "
+        help="stop when lpsolve and its job together hold more memory, e.g. 500M, 2G, or none "
         f"(default: {format_size(DEFAULT_MEMORY)}, or half this machine's memory if less)",
     )
 
@@ -48,7 +48,9 @@ def memory_size(text: str) -> int | None:
 
 
 def job_limits(args: argparse.Namespace) -> Limits:
-    return Limits(getattr(args, "timeout", None), args.memory_limit)
+    """The command's ``--timeout`` and ``--memory-limit``; the memory cap covers this
+    process and its job together (``Limits.count_supervisor``)."""
+    return Limits(getattr(args, "timeout", None), args.memory_limit, count_supervisor=True)
 
 
 def positive_int(text: str) -> int:

@@ -109,30 +109,33 @@ def run_split(args: argparse.Namespace) -> int:
         workers = cluster_threads(args.cluster)
     wanted = args.cubes or split.CUBES_PER_WORKER * workers
 
-    def read_and_cut(cut: bool) -> tuple[Puzzle, split.Split | None]:
+    # one job reads the puzzle and cuts it, or checks the cut a checkpoint holds
+    checkpoint = split.Checkpoint.open(args.checkpoint) if args.checkpoint else None
+    resuming = checkpoint is not None and checkpoint.split is not None
+
+    def read_and_cut() -> tuple[Puzzle, split.Split]:
         from ..api import load
 
         puzzle = load(args.file, args.kind)
         if prepare is not None:
             puzzle = prepare(puzzle)
-        return puzzle, split.find_split(puzzle, wanted) if cut else None
+        if checkpoint is not None and checkpoint.split is not None:
+            checkpoint.check(split.puzzle_identity(args.file, puzzle, "count"))
+            checkpoint.check_cover(puzzle)
+            return puzzle, checkpoint.split
+        return puzzle, split.find_split(puzzle, wanted)
 
-    # one job reads the puzzle, and cuts it unless the checkpoint holds the cubes
-    checkpoint = split.Checkpoint.open(args.checkpoint) if args.checkpoint else None
-    cut = checkpoint is None or checkpoint.split is None
-    outcome = call(lambda: read_and_cut(cut), limits, start=args.started)
+    outcome = call(read_and_cut, limits, start=args.started)
     if outcome.value is None:
-        phase = "while cutting the search into cubes" if cut else "while reading the puzzle"
+        phase = (
+            "while checking the checkpoint's cubes"
+            if resuming
+            else "while cutting the search into cubes"
+        )
         return _stopped_before_search(args, outcome, phase)
     puzzle, cubes = outcome.value
-    if checkpoint is not None:
-        identity = split.puzzle_identity(args.file, puzzle, "count")
-        if cubes is None:
-            checkpoint.check(identity)
-            cubes = checkpoint.split
-        else:
-            checkpoint.begin(cubes, identity)
-    assert cubes is not None
+    if checkpoint is not None and not resuming:
+        checkpoint.begin(cubes, split.puzzle_identity(args.file, puzzle, "count"))
 
     resumed = len(checkpoint.done) if checkpoint is not None else 0
     progress = _CubeProgress(len(cubes.cubes), resumed) if sys.stderr.isatty() else None

@@ -1,25 +1,23 @@
 """``lpsolve grade`` and ``lpsolve run``: students' and users' ASP programs, vetted
 (no ``#include`` outside the program's folder, no ``#script`` unless allowed) and run
-as supervised jobs under time and memory limits."""
+as supervised jobs under time and memory limits; ``run`` is clingo's own application
+(:mod:`lpsolve.application`), its options checked here before clingo sees them."""
 
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
 from typing import Any
 
-from .. import __version__
 from ..errors import UsageError
+from ..jobs import Limits
 from ..kinds import KINDS
-from ..puzzle import STOPPED
 from .common import (
     EXIT_NO_SOLUTION,
     EXIT_SOLVED,
     EXIT_STOPPED,
     SCHEMA_VERSION,
-    STOP_WORDS,
     compact_json,
     limit_arguments,
     positive_float,
@@ -33,11 +31,11 @@ def add_parsers(commands: Any) -> None:
         "grade",
         help="grade a student's encoding against a kind's reference encoding",
         description="Run a student's encoding on puzzles of a kind (default: the bundled "
-        "ones) and compare its answers with the reference encoding's. Each program runs "
-        "in its own supervised process under --time-limit and --memory-limit; #include "
-        "may name only files in the student's folder. Exit 0: all correct; 1: some answer "
-        "wrong, missing or duplicated, or a search too slow or too big; 2: bad input; "
-        "3: interrupted.",
+        "ones of the plain rules, named KIND/FILE; --variants adds those of the kind's "
+        "variants) and compare its answers with the reference encoding's. Each program "
+        "runs in its own supervised process under --time-limit and --memory-limit; "
+        "#include may name only files in the student's folder, and lpsolve's own "
+        "encodings (linked or copied) are refused.",
     )
     grade.add_argument("program", metavar="STUDENT.lp", help="the encoding to grade")
     grade.add_argument("instances", nargs="*", metavar="INSTANCE", help="puzzle files")
@@ -58,23 +56,39 @@ def add_parsers(commands: Any) -> None:
         help="compare at most N answers per instance (default: 100)",
     )
     grade.add_argument(
+        "--variants",
+        action="store_true",
+        help="without INSTANCE files: grade the bundled puzzles of the kind's variants too "
+        "(e.g. Binairo Plus for takuzu), not only those of the plain rules",
+    )
+    grade.add_argument(
         "--allow-scripts", action="store_true", help="run a program containing #script"
     )
-    grade.add_argument("--format", choices=["text", "json"], default="text")
+    grade.add_argument(
+        "--format", choices=["text", "json"], default="text", help="report format (default: text)"
+    )
     grade.set_defaults(run=run_grade, trailing_files=[])
 
     run = commands.add_parser(
         "run",
-        help="solve ASP programs with the facts of puzzle files, as the clingo command does",
-        description="Speaks the clingo command's language: .lp files are programs, other "
-        "files are puzzles turned into facts; -n N answer sets (0: all, default 1), "
-        "'Answer: 1', SATISFIABLE/UNSATISFIABLE, Models, --outf=2 for clingo's JSON, and "
-        "clingo's exit codes (10 satisfiable, 20 unsatisfiable, 30 satisfiable and every "
-        "answer set found; 1, or 11 with answers: stopped by --timeout or Ctrl-C; 33: by "
-        "--memory-limit; 2: bad input). With a puzzle, answers are drawn as its kind "
-        "draws solutions (--atoms: the atoms, as clingo prints them).",
+        help="the clingo command, on ASP programs and the facts of puzzle files",
+        description="clingo's own application (the clingo command), run as a supervised "
+        "job: the same output, options and exit codes (below). Files ending as a kind's "
+        "puzzles "
+        "(.takuzu, .hidoku, ... and .json) are puzzles, turned into facts; every other "
+        "file is a program, - (or no file) the program on standard input; a number is "
+        "how many answer sets (0: all; default 1). Programs are vetted first (#include "
+        "only of files in the program's own folder, no #script); a program clingo cannot "
+        "read or ground is one line at its place, exit 2. With a puzzle, clingo's answer "
+        "sets are drawn as its kind draws solutions (--atoms: the atoms, as clingo prints "
+        "them).",
     )
-    run.add_argument("files", nargs="+", metavar="FILE", help=".lp programs and puzzle files")
+    run.add_argument(
+        "files",
+        nargs="*",
+        metavar="FILE|N",
+        help="programs, puzzle files, - for standard input, a number of answer sets",
+    )
     run.add_argument("--kind", choices=sorted(KINDS), help="kind of the puzzle files")
     how_many = run.add_mutually_exclusive_group()
     how_many.add_argument(
@@ -87,28 +101,42 @@ def add_parsers(commands: Any) -> None:
     how_many.add_argument("--limit", type=positive_int, metavar="N", help="the same as -n N")
     run.add_argument(
         "--count",
-        "-q",
         action="store_true",
-        help="print no answer sets, only how many (all, unless -n N)",
+        help="print no answer sets, only how many (all, unless -n N): clingo's -q with -n 0",
     )
     run.add_argument("--atoms", action="store_true", help="print atoms, not drawn boards")
     run.add_argument(
-        "--outf", choices=["0", "2"], default="0", help="0: text (default), 2: clingo's JSON"
+        "--outf",
+        choices=["0", "1", "2", "3"],
+        default="0",
+        help="clingo's output: 0 text (default), 1 ASP competition, 2 JSON, 3 none",
     )
     clingo_options = run.add_argument_group("clingo options passed through")
+    clingo_options.add_argument(
+        "-q", action="store_true", help="print no answer sets (clingo's -q)"
+    )
+    clingo_options.add_argument(
+        "--quiet", metavar="M[,O[,C]]",
+        help="clingo's printing of models, costs and calls (0 all, 1 last, 2 none)",
+    )  # fmt: skip
     clingo_options.add_argument(
         "--project", nargs="?", const="auto", choices=["auto", "show", "project"],
         help="enumerate answer sets projected onto the shown atoms",
     )  # fmt: skip
     clingo_options.add_argument(
-        "--enum-mode", choices=["auto", "bt", "record", "brave", "cautious"]
+        "--enum-mode",
+        choices=["auto", "bt", "record", "brave", "cautious"],
+        help="how answer sets are enumerated; brave, cautious: the union, the intersection",
     )
     clingo_options.add_argument(
         "--configuration",
         choices=["auto", "frumpy", "jumpy", "tweety", "handy", "crafty", "trendy", "many"],
+        help="clingo's preset solver configuration (default: auto)",
     )
     clingo_options.add_argument(
-        "--heuristic", choices=["Berkmin", "Vmtf", "Vsids", "Domain", "Unit", "None"]
+        "--heuristic",
+        choices=["Berkmin", "Vmtf", "Vsids", "Domain", "Unit", "None"],
+        help="clingo's decision heuristic (Domain: the program's #heuristic directives)",
     )
     clingo_options.add_argument(
         "-c", "--const", action="append", default=[], metavar="NAME=TERM",
@@ -117,7 +145,15 @@ def add_parsers(commands: Any) -> None:
     clingo_options.add_argument(
         "--seed", type=non_negative_int, metavar="N", help="clingo's random seed"
     )
-    limit_arguments(run)
+    run.add_argument(
+        "--timeout",
+        "--time-limit",
+        type=positive_float,
+        metavar="S",
+        help="stop after S seconds, reading and grounding included: clingo prints what it "
+        "found and TIME LIMIT",
+    )
+    limit_arguments(run, timeout=False)
     run.add_argument(
         "--allow-scripts", action="store_true", help="run a program containing #script"
     )
@@ -132,12 +168,25 @@ def non_negative_int(text: str) -> int:
 
 #: a #const given on the command line: a name, then a number, a name or a quoted string
 _CONST = re.compile(r"[a-z_][A-Za-z0-9_']*=(-?[0-9]+|[a-z_][A-Za-z0-9_']*|\"[^\"\\\n]*\")")
+#: clingo's --quiet levels: models[,costs[,calls]], each 0, 1 or 2
+_QUIET = re.compile(r"[0-2](,[0-2]){0,2}")
 
 
 def clingo_arguments(args: argparse.Namespace) -> list[str]:
-    """The clingo options ``run`` passes through, each checked against what clingo
-    takes (so nothing else reaches clingo's option parser)."""
-    options = []
+    """The clingo options ``run`` passes on, each checked against what clingo takes
+    (so nothing else reaches clingo's option parser: no option that reads or writes
+    a file)."""
+    options = [f"--outf={args.outf}"] if args.outf != "0" else []
+    if args.models is not None or args.limit is not None:
+        options.append(f"--models={args.models if args.models is not None else args.limit}")
+    elif args.count:
+        options.append("--models=0")
+    if args.q or args.count:
+        options.append("-q")
+    if args.quiet is not None:
+        if not _QUIET.fullmatch(args.quiet):
+            raise UsageError(f"--quiet {args.quiet!r}: expected levels such as 2 or 1,0,2 (0-2)")
+        options.append(f"--quiet={args.quiet}")
     if args.project:
         options.append(f"--project={args.project}")
     for name in ("enum_mode", "configuration", "heuristic", "seed"):
@@ -151,6 +200,19 @@ def clingo_arguments(args: argparse.Namespace) -> list[str]:
             )
         options += ["--const", const]
     return options
+
+
+def _files_and_count(args: argparse.Namespace) -> list[str]:
+    """The files of ``run``; a number among them is how many answer sets (clingo takes
+    a number there so), moved into ``args.models``."""
+    files, counts = [], []
+    for name in [*args.files, *args.trailing_files]:
+        (counts if name.isdigit() else files).append(name)
+    if len(counts) > 1 or (counts and (args.models is not None or args.limit is not None)):
+        raise UsageError("the number of answer sets is given more than once")
+    if counts:
+        args.models = int(counts[0])
+    return files
 
 
 def run_grade(args: argparse.Namespace) -> int:
@@ -184,6 +246,8 @@ def run_grade(args: argparse.Namespace) -> int:
             memory_limit=args.memory_limit,
             on_begin=begin,
             on_instance=graded,
+            count_supervisor=True,  # --memory-limit covers the whole command
+            variants=args.variants,
         )
     finally:
         if bar is not None:
@@ -198,95 +262,26 @@ def run_grade(args: argparse.Namespace) -> int:
 
 
 def run_run(args: argparse.Namespace) -> int:
-    """``run``: clingo's text (or ``--outf=2`` JSON) and exit codes."""
-    from .. import grade
+    """``run``: clingo's application in a supervised job (:mod:`lpsolve.application`)."""
+    from .. import application
 
-    files = [*args.files, *args.trailing_files]
-    # clingo's default (-1): one answer set, or every better one until the optimum of an
-    # optimizing program; --count counts them all unless -n says
-    models = args.models if args.models is not None else args.limit or (0 if args.count else -1)
-    text = args.outf == "0"
-    shown = 0
-
-    def print_answer(answer: list[Any], puzzle: Any) -> None:
-        nonlocal shown
-        shown += 1
-        if text and not args.count:
-            # atoms as clingo prints them: one line, empty for an empty answer set
-            atoms = " ".join(map(str, answer))
-            drawn = grade.answer_text(answer, puzzle, False) if puzzle and not args.atoms else atoms
-            print(f"Answer: {shown}\n{drawn}", flush=True)
-
-    def print_costs(costs: list[int]) -> None:
-        if text and not args.count:
-            print(f"Optimization: {' '.join(map(str, costs))}", flush=True)
-
-    result, _ = grade.run_program(
+    files = _files_and_count(args)
+    request = application.Request(
         files,
+        clingo_arguments(args),
         kind=args.kind,
-        limit=models,
-        timeout=args.timeout,
+        draw=not args.atoms,
         allow_scripts=args.allow_scripts,
-        memory_limit=args.memory_limit,
-        on_answer=print_answer,
+        # --memory-limit covers the whole command
+        limits=Limits(args.timeout, args.memory_limit, count_supervisor=True),
         start=args.started,
-        arguments=clingo_arguments(args),
-        on_costs=print_costs,
     )
-    programs = [f for f in files if f.endswith(".lp")]
-    for message in dict.fromkeys(result.messages):
-        print(f"clingo: {grade.user_message(message, programs[0])}", file=sys.stderr)
-    n = len(result.answers)
-    stopped = result.stopped_by in STOPPED
-    verdict = "UNKNOWN" if stopped else "SATISFIABLE" if n else "UNSATISFIABLE"
-    if result.optimum and not stopped:
-        verdict = "OPTIMUM FOUND"
-    more = "" if result.complete else "+"
-    if text:
-        if stopped:
-            print(f"*** stopped by {STOP_WORDS[result.stopped_by or 'interrupt']}")
-        print(f"{verdict}\n\nModels       : {n}{more}")
-        if result.costs:
-            print(f"  Optimum    : {'yes' if result.optimum else 'unknown'}")
-            print(f"Optimization : {' '.join(map(str, result.costs[-1]))}")
-        print(f"Calls        : 1\nTime         : {result.seconds:.3f}s")
-    else:
-        print(json.dumps(_clingo_json(files, result, verdict, more), indent=2))
-    return _clingo_exit(result, n)
 
+    def write(stream: Any) -> Any:
+        def write_now(text: str) -> None:
+            stream.write(text)
+            stream.flush()
 
-def _clingo_json(files: list[str], result: Any, verdict: str, more: str) -> dict[str, Any]:
-    """clingo's ``--outf=2`` shape."""
-    import clingo
+        return write_now
 
-    witnesses: list[dict[str, Any]] = [
-        {"Value": [str(a) for a in answer]} for answer in result.answers
-    ]
-    models: dict[str, Any] = {"Number": len(result.answers), "More": "yes" if more else "no"}
-    if result.costs:  # an optimizing program
-        for witness, costs in zip(witnesses, result.costs, strict=True):
-            witness["Costs"] = costs
-        models["Optimum"] = "yes" if result.optimum else "unknown"
-        models["Optimal"] = 1 if result.optimum else 0
-        models["Costs"] = result.costs[-1]
-
-    return {
-        "Solver": f"lpsolve {__version__} (clingo version {clingo.__version__})",
-        "Input": files,
-        "Call": [{"Witnesses": witnesses}],
-        "Result": verdict,
-        "Models": models,
-        "Calls": 1,
-        "Time": {"Total": round(result.seconds, 3)},
-    }
-
-
-def _clingo_exit(result: Any, answers: int) -> int:
-    """clingo's exit code: 10 if answer sets were found, plus 20 if the search was
-    exhausted; stopped by time or Ctrl-C 1 (plus 10 with answers); out of memory 33."""
-    found = 10 if answers else 0
-    if result.stopped_by == "memory":
-        return 33
-    if result.stopped_by in STOPPED:
-        return 1 + found
-    return found + (20 if result.complete else 0)
+    return application.run(request, sys.stdin.buffer.read, write(sys.stdout), write(sys.stderr))

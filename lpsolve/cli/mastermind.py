@@ -1,6 +1,7 @@
 """``lpsolve mastermind``: consistent codes, contradictions, scoring, suggestions, play.
 
-Usage (``play`` is a reserved first word; a game file named ``play`` is ``./play``)::
+Usage (``play`` right after ``mastermind`` is a subcommand with options of its own,
+see ``lpsolve.cli.SUBCOMMANDS``; a game file named ``play`` is ``./play``)::
 
     lpsolve mastermind GAME [--all | --limit N] [--count] [--format text|json] ...
     lpsolve mastermind --pegs 4 --colors red,blue,green --guess red,red,blue,blue:1,2
@@ -27,7 +28,7 @@ from ..kinds import mastermind as mm
 from ..kinds.mastermind import MastermindGame
 from ..kinds.textformat import plural
 from ..puzzle import STOP_STATUS, STOPPED, search_status, uniqueness
-from ..supervised import call_printing, remaining
+from ..supervised import MARGIN_SECONDS, call_printing, remaining, report_progress
 from .common import (
     SCHEMA_VERSION,
     Activity,
@@ -44,16 +45,88 @@ DEFAULT_LIMIT = 20
 
 
 def add_parsers(subparsers: Any) -> None:
-    """Add the ``mastermind`` subcommand to ``lpsolve``'s subparsers."""
+    """Add the ``mastermind`` command (its queries) to ``lpsolve``'s subparsers."""
     p = subparsers.add_parser(
         "mastermind",
         help="Mastermind helper: consistent codes, suggestions, interactive play",
+        usage="lpsolve mastermind [GAME] [options]\n"
+        "       lpsolve mastermind play [GAME] [--codemaker] ... (see its --help)",
         description="Which secret codes fit the guesses so far? GAME is a .mastermind file, "
-        "or give --pegs/--colors/--guess. 'play' as the first word starts an interactive "
-        "session (a file named play: write ./play).",
+        "or give --pegs/--colors/--guess. 'lpsolve mastermind play' is an interactive "
+        "session with its own options ('lpsolve mastermind play --help'); a game file "
+        "named play is written ./play.",
     )
-    p.add_argument("game", nargs="?", metavar="GAME|play", help="game file, or 'play'")
-    p.add_argument("play_game", nargs="?", metavar="GAME", help="with play: start from this game")
+    p.add_argument("game", nargs="?", metavar="GAME", help="the game file")
+    _game_arguments(p)
+    listing = p.add_mutually_exclusive_group()
+    listing.add_argument("--all", action="store_true", help="list every consistent code")
+    listing.add_argument(
+        "--limit", type=positive_int, metavar="N", help=f"list at most N (default {DEFAULT_LIMIT})"
+    )
+    p.add_argument("--count", action="store_true", help="only count the consistent codes")
+    p.add_argument(
+        "--format", choices=["text", "json"], default="text", help="output format (default: text)"
+    )
+    p.add_argument("--is-consistent", metavar="CODE", help="does this code fit every guess?")
+    p.add_argument(
+        "--score", nargs=2, metavar=("GUESS", "SECRET"), help="print the feedback of GUESS"
+    )
+    p.add_argument("--suggest", action="store_true", help="rank candidate next guesses")
+    _criterion_argument(p, "--suggest: the criterion the table is sorted by (default: minimax)")
+    p.add_argument(
+        "--top", type=positive_int, default=10, metavar="N", help="--suggest: rows shown"
+    )
+    p.add_argument(
+        "--seed",
+        type=whole_number,
+        metavar="S",
+        help="random seed of --suggest's samples (default 1)",
+    )
+    p.add_argument(
+        "--backend",
+        choices=["clingo", "csp"],
+        default="clingo",
+        help="search with clingo (ASP) or python-constraint (csp) (default: clingo)",
+    )
+    limit_arguments(p)
+    p.set_defaults(run=run, trailing_files=[])
+
+
+def add_subcommand(subparsers: Any, name: str) -> None:
+    """Add ``mastermind`` with its subcommand ``name`` (``play``) to ``lpsolve``'s
+    subparsers: what ``lpsolve mastermind play ...`` is parsed with."""
+    assert name == "play"
+    container = subparsers.add_parser("mastermind")
+    modes = container.add_subparsers(dest="mode", required=True, metavar="play")
+    p = modes.add_parser(
+        "play",
+        prog="lpsolve mastermind play",
+        help="interactive Mastermind",
+        description="Play Mastermind on the terminal. By default lpsolve assists you: "
+        "type each guess and the feedback the codemaker gave, and it shows how many codes "
+        "still fit and advises the next guess ('undo', 'list', 'help', 'quit'). With "
+        "--codemaker lpsolve keeps a secret and scores your guesses. GAME (a .mastermind "
+        "file) or --pegs/--colors set the game; default: the classic 4 pegs of 6 colours.",
+    )
+    p.add_argument("game", nargs="?", metavar="GAME", help="start from this game file")
+    _game_arguments(p)
+    p.add_argument(
+        "--codemaker", action="store_true", help="lpsolve keeps a secret and scores your guesses"
+    )
+    p.add_argument(
+        "--seed",
+        type=whole_number,
+        metavar="S",
+        help="random seed of the codemaker's secret (default: a new secret every game) "
+        "and of the advice's samples (default 1)",
+    )
+    _criterion_argument(p, "the criterion of the advice (default: minimax)")
+    p.set_defaults(run=run_play, trailing_files=[], command_parser=p)
+
+
+def _game_arguments(p: argparse.ArgumentParser) -> None:
+    """--pegs, --colors, --guess, --no-repeats, --feedback: a game without a file (or
+    guesses added to one)."""
     quick = p.add_argument_group("a game without a file")
     quick.add_argument("--pegs", type=positive_int, metavar="P", help="pegs per code")
     quick.add_argument(
@@ -79,38 +152,10 @@ def add_parsers(subparsers: Any) -> None:
         choices=mm.FEEDBACK_KINDS,
         help="black-white (default) or black: each guess gives only its black count",
     )
-    listing = p.add_mutually_exclusive_group()
-    listing.add_argument("--all", action="store_true", help="list every consistent code")
-    listing.add_argument(
-        "--limit", type=positive_int, metavar="N", help=f"list at most N (default {DEFAULT_LIMIT})"
-    )
-    p.add_argument("--count", action="store_true", help="only count the consistent codes")
-    p.add_argument("--format", choices=["text", "json"], default="text")
-    p.add_argument("--is-consistent", metavar="CODE", help="does this code fit every guess?")
-    p.add_argument(
-        "--score", nargs=2, metavar=("GUESS", "SECRET"), help="print the feedback of GUESS"
-    )
-    p.add_argument("--suggest", action="store_true", help="rank candidate next guesses")
-    p.add_argument(
-        "--by",
-        choices=list(codebreaker.CRITERIA),
-        default="minimax",
-        help="--suggest: the criterion the table is sorted by (default: minimax)",
-    )
-    p.add_argument(
-        "--top", type=positive_int, default=10, metavar="N", help="--suggest: rows shown"
-    )
-    p.add_argument(
-        "--seed",
-        type=whole_number,
-        metavar="S",
-        help="random seed: --suggest's samples (default 1) and play's secret (default: a "
-        "new secret every game)",
-    )
-    p.add_argument("--codemaker", action="store_true", help="play: lpsolve keeps a secret")
-    p.add_argument("--backend", choices=["clingo", "csp"], default="clingo")
-    limit_arguments(p)
-    p.set_defaults(run=run, trailing_files=[])
+
+
+def _criterion_argument(p: argparse.ArgumentParser, meaning: str) -> None:
+    p.add_argument("--by", choices=list(codebreaker.CRITERIA), default="minimax", help=meaning)
 
 
 def _time(seconds: float) -> str:
@@ -206,33 +251,41 @@ def _place_trailing(args: argparse.Namespace) -> None:
     """A GAME after the options (``mastermind play --codemaker GAME``, ``mastermind
     --count GAME``): argparse leaves it unparsed; it takes the free place."""
     for word in args.trailing_files:
-        if args.game == "play" and args.play_game is None:
-            args.play_game = word
-        elif args.game is None:
+        if args.game is None:
             args.game = word
         else:
             raise UsageError(f"unexpected argument {word!r}: one GAME at most")
 
 
+def run_play(args: argparse.Namespace) -> int:
+    """``lpsolve mastermind play``: in this process (it reads the terminal)."""
+    _place_trailing(args)
+    base = api.load(args.game, "mastermind") if args.game else None
+    if base is None and args.pegs is None and args.colors is None:
+        args.pegs, args.colors = 4, CLASSIC_COLOURS
+    game = quick_game(args, base)
+    assert isinstance(game, MastermindGame)
+    play = play_codemaker if args.codemaker else play_assistant
+    return play(game, args, input_line=line_editor(game), out=sys.stdout)
+
+
 def run(args: argparse.Namespace) -> int:
     _place_trailing(args)
-    if args.game == "play":
-        base = api.load(args.play_game, "mastermind") if args.play_game else None
-        if base is None and args.pegs is None and args.colors is None:
-            args.pegs, args.colors = 4, CLASSIC_COLOURS
-        game = quick_game(args, base)
-        assert isinstance(game, MastermindGame)
-        play = play_codemaker if args.codemaker else play_assistant
-        return play(game, args, input_line=line_editor(game), out=sys.stdout)
-    if args.play_game is not None:
-        raise UsageError(f"unexpected argument {args.play_game!r} (only 'play' takes a GAME)")
     # A query runs (and prints, through this process) in a supervised child; if the
     # supervisor has to stop it (e.g. while grounding), say so here.
     what = {"suggest": "scoring candidate guesses", "is_consistent": "checking the code"}
     doing = what.get(query_name(args), "searching the consistent codes")
     with Activity(f"mastermind: {doing}", args.started) as activity:
+
+        def scored(progress: tuple[int, int]) -> None:
+            activity.say(f"{progress[0]:,} of {progress[1]:,}")
+
         outcome = call_printing(
-            lambda: _query(args), job_limits(args), start=args.started, on_wait=activity.tick
+            lambda: _query(args),
+            job_limits(args),
+            start=args.started,
+            on_wait=activity.tick,
+            on_progress=scored,
         )
     if outcome.value is not None:
         return outcome.value
@@ -359,45 +412,59 @@ def conflict_lines(game: MastermindGame) -> list[str]:
 
 
 def run_list(game: MastermindGame, args: argparse.Namespace) -> int:
-    out = sys.stdout
+    """The consistent codes: counted, and listed unless ``--count``. A stop (timeout,
+    Ctrl-C) keeps what was found: the count so far ("at least N") and the codes listed."""
     start = time.perf_counter()
     deadline = None if args.timeout is None else args.started + args.timeout
 
     def left() -> float | None:  # the searches share the command's --timeout
         return remaining(deadline)
 
+    def named(stop: str | None) -> str | None:
+        """The supervisor asks a job to stop the same way at the deadline and on Ctrl-C:
+        a stop at the deadline is the timeout's."""
+        late = deadline is not None and time.monotonic() >= deadline - MARGIN_SECONDS
+        return "timeout" if stop == "interrupt" and late else stop
+
+    count, complete, stopped = 0, False, None
     codes: list[tuple[str, ...]] = []
-    listing_stopped: str | None = None  # why the listing stopped early, if it did
-    if args.backend == "csp" or (args.count and args.limit is not None):
-        # The csp backend (or counting up to a limit): count by enumerating.
-        limit = None if args.all or args.count else args.limit or DEFAULT_LIMIT
-        if args.count:
-            limit = args.limit
-        result = api.solve(game, limit, timeout=left(), backend=args.backend)
-        codes = [s.colours for s in result.solutions]
-        count, complete, stopped = result.count, result.complete, result.stopped_by
-        if not args.count and not result.complete and not args.all:
-            counted = api.count(game, timeout=left(), backend=args.backend)
+    listing_stopped: str | None = None  # why the listing (after an exact count) stopped
+    try:
+        if args.backend == "csp" or (args.count and args.limit is not None):
+            # The csp backend (or counting up to a limit): count by enumerating.
+            limit = args.limit if args.count else None if args.all else args.limit or DEFAULT_LIMIT
+            result = api.solve(game, limit, timeout=left(), backend=args.backend)
+            codes = [] if args.count else [s.colours for s in result.solutions]
+            count, complete, stopped = result.count, result.complete, result.stopped_by
+            if not args.count and stopped == "limit":  # the first N listed: count them all
+                counted = api.count(game, timeout=left(), backend=args.backend)
+                count, complete, stopped = counted.count, counted.complete, counted.stopped_by
+        else:
+            counted = codebreaker.count_codes(game, timeout=left())
             count, complete, stopped = counted.count, counted.complete, counted.stopped_by
-        if args.count:
-            codes = []
-    else:
-        counted = codebreaker.count_codes(game, timeout=left())
-        count, complete = counted.count, counted.complete
-        stopped = None if complete else "timeout"
-        if not args.count and count:
-            limit = None if args.all else args.limit or DEFAULT_LIMIT
-            listed = api.solve(game, limit, timeout=left())
-            codes = [s.colours for s in listed.solutions]
-            listing_stopped = listed.stopped_by if listed.stopped else None
+            if not args.count and count and stopped is None:
+                limit = None if args.all else args.limit or DEFAULT_LIMIT
+                listed = api.solve(game, limit, timeout=left())
+                codes = [s.colours for s in listed.solutions]
+                listing_stopped = listed.stopped_by if listed.stopped else None
+        # The search is over: what it found is printed whole, past the deadline (and
+        # after a Ctrl-C, whose stop the search has honoured).
+        writing_output()
+    except KeyboardInterrupt:  # stopped in a grounding, where no search could see it
+        writing_output()
+        if complete and stopped is None:  # counted in full: the listing was stopped
+            listing_stopped = "interrupt"
+        else:
+            complete, stopped = False, "interrupt"
+    stopped, listing_stopped = named(stopped), named(listing_stopped)
     codes.sort(key=lambda code: [game.colours.index(c) for c in code])
     seconds = time.perf_counter() - start
-    writing_output()
-    conflict = count == 0 and complete
-    # an unfinished --all listing is an unfinished answer, though the count is exact
-    if listing_stopped and args.all:
-        stopped, complete = listing_stopped, False
-    stop = stopped if stopped in STOPPED else None
+    counted_in_full = complete
+    conflict = count == 0 and counted_in_full
+    # an unfinished listing is an unfinished answer, though the count is exact
+    complete = counted_in_full and listing_stopped is None
+    stop = listing_stopped or stopped
+    stop = stop if stop in STOPPED else None
     if args.format == "json":
         data = envelope(
             args,
@@ -410,29 +477,49 @@ def run_list(game: MastermindGame, args: argparse.Namespace) -> int:
         )
         if conflict:
             data["conflicting_guesses"] = [i + 1 for i in codebreaker.conflicting_guesses(game)]
-        out.write(compact_json(data) + "\n")
+        sys.stdout.write(compact_json(data) + "\n")
     else:
-        if conflict:
-            out.write(
-                f"no consistent code: the feedback contradicts itself (search complete) "
-                f"({_time(seconds)})\n"
-            )
-            out.write("\n".join(conflict_lines(game)) + "\n")
-        else:
-            how = "search complete" if complete else f"stopped by {stopped}, at least"
-            out.write(f"{plural(count, 'consistent code')} ({how}) ({_time(seconds)})\n")
-            if codes:
-                if len(codes) < count:
-                    how_listed = (
-                        "before the timeout"
-                        if listing_stopped
-                        else "(--all lists every one, --limit N)"
-                    )
-                    out.write(f"the first {len(codes)} found, in colour order {how_listed}:\n")
-                out.write(format_codes(codes, game.compact) + "\n")
+        head = _listing_lines(game, count, counted_in_full, stopped, listing_stopped, seconds)
+        sys.stdout.write("\n".join(head) + "\n")
+        if codes:
+            more = len(codes) < count
+            if more and listing_stopped:
+                sys.stdout.write(
+                    f"listing stopped by {listing_stopped}: the {len(codes):,} found "
+                    "before, in colour order:\n"
+                )
+            elif more:
+                sys.stdout.write(
+                    f"the first {len(codes)} found, in colour order "
+                    "(--all lists every one, --limit N):\n"
+                )
+            sys.stdout.write(format_codes(codes, game.compact) + "\n")
     if stop is not None:
         return EXIT_STOPPED
     return EXIT_OK if count else EXIT_NO
+
+
+def _listing_lines(
+    game: MastermindGame,
+    count: int,
+    counted_in_full: bool,
+    stopped: str | None,
+    listing_stopped: str | None,
+    seconds: float,
+) -> list[str]:
+    """The head of a listing: how many codes fit, and whether that is all of them
+    (``stopped``: why the count stopped; ``listing_stopped``: why the listing did)."""
+    if count == 0 and counted_in_full:
+        return [
+            f"no consistent code: the feedback contradicts itself (search complete) "
+            f"({_time(seconds)})",
+            *conflict_lines(game),
+        ]
+    if not counted_in_full:
+        how = f"stopped by {stopped}, at least"
+    else:
+        how = "counted in full" if listing_stopped else "search complete"
+    return [f"{plural(count, 'consistent code')} ({how}) ({_time(seconds)})"]
 
 
 def format_codes(codes: list[tuple[str, ...]], compact: bool = False) -> str:
@@ -486,7 +573,12 @@ def _measure(c: codebreaker.Candidate, name: str) -> str:
 
 def run_suggest(game: MastermindGame, args: argparse.Namespace) -> int:
     try:  # not counted first: suggest lists the codes anyway (a count cost 10-30 ms)
-        found = codebreaker.suggest(game, seed=_sample_seed(args), keep=max(args.top, 1))
+        found = codebreaker.suggest(
+            game,
+            seed=_sample_seed(args),
+            keep=max(args.top, 1),
+            on_progress=lambda done, of: report_progress((done, of)),
+        )
     except codebreaker.NoConsistentCode:
         if args.format == "json":
             data = envelope(

@@ -39,6 +39,10 @@ if TYPE_CHECKING:  # --cross-check imports python-constraint, only when asked fo
     from ..crosscheck import CrossCheck
 
 
+#: the help of a command's puzzle FILE
+FILE_HELP = "puzzle file (kind from its extension), - for standard input, or a bundled instance"
+
+
 def add_parsers(commands: Any) -> None:
     """Add the puzzle commands to ``lpsolve``'s subparsers."""
     solve = commands.add_parser(
@@ -81,7 +85,7 @@ def add_parsers(commands: Any) -> None:
     check.set_defaults(run=run_check)
 
     facts = commands.add_parser("facts", help="print the ASP facts a puzzle becomes")
-    facts.add_argument("file", metavar="FILE")
+    facts.add_argument("file", metavar="FILE", help=FILE_HELP)
     facts.add_argument("--kind", choices=sorted(KINDS), help="puzzle kind (default: from file)")
     facts.set_defaults(run=run_facts)
 
@@ -99,7 +103,7 @@ def add_parsers(commands: Any) -> None:
         help="draw a puzzle or its solution as SVG",
         description="Draw a puzzle (or, with --solve, its first solution) as an SVG picture.",
     )
-    draw.add_argument("file", metavar="FILE", help="puzzle file (kind from its extension)")
+    draw.add_argument("file", metavar="FILE", help=FILE_HELP)
     draw.add_argument("--kind", choices=sorted(KINDS), help="puzzle kind (default: from file)")
     draw.add_argument("--solve", action="store_true", help="draw the first solution")
     draw.add_argument(
@@ -136,7 +140,7 @@ def add_parsers(commands: Any) -> None:
 def _puzzle_arguments(
     command: argparse.ArgumentParser, formats: Sequence[str] = ("text", "json")
 ) -> None:
-    command.add_argument("file", metavar="FILE", help="puzzle file (kind from its extension)")
+    command.add_argument("file", metavar="FILE", help=FILE_HELP)
     command.add_argument("--kind", choices=sorted(KINDS), help="puzzle kind (default: from file)")
     command.add_argument(
         "--format", choices=list(formats), default="text", help="output format (default: text)"
@@ -589,7 +593,7 @@ def stats_line(result: Result) -> str:
 
 
 def result_json(result: Result, seconds: float, with_stats: bool) -> dict[str, Any]:
-    """The documented JSON schema (see README, "JSON output")."""
+    """The documented JSON schema (see docs/commands.md, "JSON output")."""
     puzzle = result.puzzle
     data: dict[str, Any] = {
         "schema": SCHEMA_VERSION,

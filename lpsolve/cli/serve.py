@@ -28,12 +28,9 @@ def add_parsers(commands: Any) -> None:
         "puzzles drawn and solved, a workbench to run and grade ASP programs, Mastermind. "
         "Every visitor's run is a supervised job under --timeout and --memory-limit; "
         "--jobs run at once and --queue more wait, beyond which a visitor is asked to "
-        "come back (HTTP 503). Binds to 127.0.0.1 unless --host says otherwise. Ctrl-C "
-        "stops it.",
-        epilog="examples:\n  lpsolve serve\n  lpsolve serve --port 8080 --timeout 5 --jobs 2\n"
-        "\nexit status:\n  0   stopped by Ctrl-C\n  2   bad usage, or the web extra is "
-        "missing",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        "come back (HTTP 503); one visitor (one address) may have half the runs and half "
+        "the queue. Every request is logged on stderr. Binds to 127.0.0.1 unless --host "
+        "says otherwise. Ctrl-C stops it.",
     )
     serve.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)"
@@ -47,8 +44,8 @@ def add_parsers(commands: Any) -> None:
         type=positive_float,
         default=DEFAULT_TIMEOUT,
         metavar="S",
-        help=f"seconds each visitor's run may take (default: {DEFAULT_TIMEOUT:g}); grading: "
-        "per instance and program",
+        help=f"seconds each visitor's request may take (default: {DEFAULT_TIMEOUT:g}); "
+        "grading: per instance and program",
     )
     serve.add_argument(
         "--jobs",
@@ -93,7 +90,7 @@ def run_serve(args: argparse.Namespace) -> int:
         file=sys.stderr,
         flush=True,
     )
-    app.serve(args.host, args.port, settings)
+    app.serve(args.host, args.port, settings, args.log)
     return EXIT_SOLVED
 
 

@@ -13,15 +13,12 @@ import os
 import sys
 from collections.abc import Callable
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from .. import limits
 from ..errors import PuzzleError, UsageError
 from ..puzzle import Puzzle
 from . import textformat
-
-if TYPE_CHECKING:
-    from pathlib import Path
 
 
 class KindSpec(NamedTuple):
@@ -71,7 +68,10 @@ def preload(path: str, kind: str | None = None) -> None:
     """Import the module of the kind ``path`` will be read as, if that can be told
     from ``kind`` or the extension: a command calls this before its jobs fork, so that
     they inherit the module rather than each import it (and the parent again)."""
-    extension = os.path.splitext(path)[1].lower()
+    try:
+        extension = os.path.splitext(locate(path)[1])[1].lower()
+    except PuzzleError:  # reading it will say so
+        return
     if kind in KINDS:
         specs = [KINDS[kind]]
     elif extension == ".json":
@@ -98,17 +98,23 @@ def parse_text(text: str, source: str, extension: str, kind: str | None = None) 
     extension = extension.lower()
     if extension == ".json":
         data = textformat.load_json(text, source)
-        name = data.get("kind") if kind is None else kind
-        if not isinstance(name, str):
-            raise PuzzleError('missing "kind": expected a string such as "hidato"', source, 1, 1)
-        spec = KINDS.get(name)
-        if spec is None or not spec.reads_json:
-            locate = textformat.json_locator(text, source)
-            raise locate(
-                "kind",
-                f"unknown kind {name!r}; expected one of "
-                f"{', '.join(k for k, s in KINDS.items() if s.reads_json)}",
-            )
+        document = textformat.JsonText(text, source)
+        json_kinds = ", ".join(k for k, s in KINDS.items() if s.reads_json)
+        if kind is not None:  # asked for, not read from the file
+            spec = kind_spec(kind)
+            if not spec.reads_json:
+                raise UsageError(f"kind {kind!r} has no JSON form; JSON puzzles are {json_kinds}")
+        elif "kind" not in data:
+            raise document.error('missing "kind": expected a string such as "hidato"')
+        elif not isinstance(data["kind"], str):
+            raise document.error('"kind" must be a string such as "hidato"', "kind")
+        else:
+            found = KINDS.get(data["kind"])
+            if found is None or not found.reads_json:
+                shown = limits.quoted(data["kind"])
+                message = f"unknown kind {shown}; expected one of {json_kinds}"
+                raise document.error(message, "kind")
+            spec = found
         return spec.module.from_json(data, text, source)
     if kind is not None:
         return kind_spec(kind).parse(text, source, extension)
@@ -137,22 +143,106 @@ def stdin_bytes() -> bytes:
     return _stdin
 
 
-def load(path: str | Path, kind: str | None = None) -> Puzzle:
-    """Read and parse a puzzle file (at most :data:`lpsolve.limits.MAX_FILE_BYTES`);
-    ``-`` is standard input (named ``<stdin>``; give ``kind``)."""
-    if str(path) == STDIN:
+def load(path: str | os.PathLike[str], kind: str | None = None) -> Puzzle:
+    """Read and parse a puzzle file (at most :data:`lpsolve.limits.MAX_FILE_BYTES`),
+    or the bundled instance it names (see :func:`locate`); ``-`` is standard input
+    (named ``<stdin>``; give ``kind``)."""
+    if os.fspath(path) == STDIN:
         if kind is None:
             raise PuzzleError("standard input has no file extension: give --kind", STDIN_SOURCE)
         data = stdin_bytes()
         limits.check_size(data, STDIN_SOURCE)
         return parse_bytes(data, STDIN_SOURCE, kind)
-    return parse_bytes(read_bytes(path), str(path), kind)
+    file, source = locate(path)
+    return parse_bytes(_read(file, source), source, kind)
 
 
-def read_bytes(path: str | Path) -> bytes:
-    """A puzzle file's bytes (at most :data:`lpsolve.limits.MAX_FILE_BYTES`), or a
-    :class:`PuzzleError` naming the file."""
-    source = str(path)
+def as_puzzle(puzzle: Puzzle | str | os.PathLike[str]) -> Puzzle:
+    """``puzzle`` itself, or the puzzle read from the path (or bundled name) it is:
+    what the library's calls take."""
+    if isinstance(puzzle, Puzzle):
+        return puzzle
+    if isinstance(puzzle, str | os.PathLike):
+        return load(puzzle)
+    raise UsageError(f"expected a Puzzle or a path to a puzzle file, got {type(puzzle).__name__}")
+
+
+#: where :func:`locate`'s refusal points a person to
+BUNDLED_HELP = "lpsolve solve --help"
+
+
+def locate(path: str | os.PathLike[str]) -> tuple[str, str]:
+    """The file a puzzle argument names, and the name messages give it.
+
+    Whatever exists at ``path`` wins (``-`` too): it is read, named as given. Otherwise
+    a relative ``path`` may name a bundled instance by its path under ``instances/``,
+    the extension optional: ``hidato/seed-10x10`` is ``instances/hidato/seed-10x10.hidoku``
+    in the package, named ``hidato/seed-10x10.hidoku`` (so the extension tells the kind).
+    A name two puzzle files share but for the extension is refused with both named.
+    """
+    name = os.fspath(path)
+    if name == STDIN or os.path.lexists(name) or os.path.isabs(name):
+        return name, name
+    return _bundled(name)
+
+
+def _bundled(name: str) -> tuple[str, str]:
+    """:func:`locate` for a name where no file is: the bundled instance, or why not."""
+    from ..resources import bundled_files, bundled_path  # only when no file is there
+
+    found = bundled_files(name)
+    if [bundled for _, bundled in found] != [os.path.normpath(name)]:
+        # the name without its extension: puzzle files only
+        found = [(file, bundled) for file, bundled in found if _is_puzzle_file(bundled)]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        listed = ", ".join(bundled for _, bundled in found)
+        raise PuzzleError(
+            f"names {len(found)} bundled instances ({listed}): add the extension", name
+        )
+    folder = bundled_path(name)
+    if folder is not None and os.path.isdir(folder):
+        inside = os.path.normpath(name) + os.sep
+        first = next((n for n in _bundled_puzzles() if n.startswith(inside)), "")
+        example = f", e.g. {os.path.splitext(first)[0]}" if first else ""
+        raise PuzzleError(f"a folder of bundled instances: name one of them{example}", name)
+    raise PuzzleError(f"neither a file nor a bundled instance{_near(name)}", name)
+
+
+def _is_puzzle_file(name: str) -> bool:
+    extension = os.path.splitext(name)[1].lower()
+    return extension in EXTENSIONS or extension == ".json"
+
+
+def _bundled_puzzles() -> list[str]:
+    """The bundled puzzle files' names under ``instances/`` (sorted)."""
+    from ..resources import bundled_names
+
+    return [name for name in bundled_names() if _is_puzzle_file(name)]
+
+
+def _near(name: str) -> str:
+    """The end of the refusal of ``name``: the bundled name closest to it, if one is
+    close, and where to read about them."""
+    import difflib  # only a name that is not found needs it
+
+    names = _bundled_puzzles()
+    stems = [os.path.splitext(bundled)[0] for bundled in names]
+    close = difflib.get_close_matches(name, [*names, *stems], n=1, cutoff=0.75)
+    hint = f"; did you mean {close[0]}?" if close else ""
+    return f"{hint} (bundled ones are named KIND/NAME; see {BUNDLED_HELP})"
+
+
+def read_bytes(path: str | os.PathLike[str]) -> bytes:
+    """A puzzle file's bytes (at most :data:`lpsolve.limits.MAX_FILE_BYTES`), of the
+    file or bundled instance ``path`` names (see :func:`locate`), or a
+    :class:`PuzzleError` naming it."""
+    return _read(*locate(path))
+
+
+def _read(path: str, source: str) -> bytes:
+    """The bytes of the file at ``path``, which messages name ``source``."""
     try:
         with open(path, "rb") as file:
             data = file.read(limits.MAX_FILE_BYTES + 1)  # one byte more tells it is too big

@@ -1,6 +1,6 @@
 """Hidato family: Hidato/Hidoku, Numbrix, Beehive (hex), boards with holes, jump tours.
 
-Formats (see the README for examples):
+Formats (see docs/formats.md for examples):
 
 * comma grid (``.hidoku``, ``.hidato``: king moves; ``.numbrix``: orthogonal moves),
   one row per line, ``_``/``__``/``___`` empty, ``X``/``XX`` a hole, numbers given;
@@ -17,7 +17,7 @@ cells use axial coordinates, neighbours (±1,0), (0,±1), (1,-1), (-1,1).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cached_property
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -60,7 +60,7 @@ CSP_HANDLES_UP_TO = 100
 #: filled one at a time, diagonal by diagonal from corner C, each preferring a number
 #: that continues a neighbour's), the four corners in turns (``search_portfolio``): from
 #: this many cells, with at most this share of the numbers given. Measured with
-#: benchmarks/hidato_scale.py (README, "Hidato at scale"): one corner solves some boards
+#: benchmarks/hidato_scale.py (docs/speed.md, "Hidato at scale"): one corner solves some boards
 #: in seconds where another needs minutes, and no corner is best on most boards.
 #: Dense boards need no search, and grounding a heuristic costs a 100x100 board a third
 #: more time.
@@ -107,6 +107,8 @@ class HidatoPuzzle(Puzzle):
         self.cells_shown_as = cells_shown_as
 
     kind = "hidato"
+    csp_handles_up_to = CSP_HANDLES_UP_TO
+    csp_unit = "cells"
     encoding = "hidato.lp"
 
     def cell_name(self, cell: Cell) -> str:
@@ -233,8 +235,10 @@ class HidatoPuzzle(Puzzle):
         # Implied by the rules above, but stating it lets the search see dead ends early:
         # the seed 10x10 board takes 1 s with it and 30 s without.
         model.constrain(EveryValueTaken(self.cells), numbers)
-        model.handles_up_to = CSP_HANDLES_UP_TO
         return model
+
+    def csp_size(self) -> int:
+        return len(self.cells)  # one variable per number, as many as cells
 
     def _distances_from(self, start: Cell) -> dict[Cell, int]:
         """Fewest moves from ``start`` to each reachable cell (breadth-first search)."""
@@ -393,7 +397,8 @@ class HidatoPuzzle(Puzzle):
 
     def svg(self, solution: HidatoSolution | None = None, conflict: Sequence[Clue] = ()) -> str:
         """Cells as squares (hexagons on hex boards), givens bold on grey, solved numbers
-        blue, the path 1 -> N as a line through cell centres, conflicting givens red."""
+        blue, the path 1 -> N as a line through cell centres that runs under the
+        numbers (each on a plate of its cell's colour), conflicting givens red."""
         from .. import draw
 
         board = draw.Board(self.cells, "hex" if self.adjacency == "hex" else "square")
@@ -411,7 +416,9 @@ class HidatoPuzzle(Puzzle):
         if solution is not None:
             board.path(solution.path)
         for cell, n in numbers.items():
-            board.label(cell, str(n), given=cell in self.givens)
+            given = cell in self.givens
+            plate = (draw.GIVEN_FILL if given else draw.BACKGROUND) if solution else None
+            board.label(cell, str(n), given=given, plate=plate)
         return board.svg()
 
 
@@ -450,6 +457,23 @@ def _render_offset_rows(labels: dict[Cell, str], width: int) -> str:
 # -- building and validating a puzzle ------------------------------------------
 
 
+#: makes the error for a message about a value (no steps), or about the value some keys
+#: and indices lead to inside it (``"cells", 4``: the fifth cell): a JSON file's
+#: messages point at that value (:meth:`lpsolve.kinds.textformat.JsonText.error`),
+#: others at a fixed place
+Locate = Callable[..., PuzzleError]
+
+
+def _fixed_place(source: str, line: int | None = None, col: int | None = None) -> Locate:
+    """A :data:`Locate` that puts every message at one place (or none, in a value given
+    through the library)."""
+
+    def locate(message: str, *steps: textformat.JsonStep) -> PuzzleError:
+        return PuzzleError(message, source, line, col)
+
+    return locate
+
+
 def build(
     cells: Sequence[Cell],
     givens: dict[Cell, int],
@@ -460,50 +484,71 @@ def build(
     """A puzzle from plain values (the library's way in); validates everything.
     ``cells_shown_as``: how messages name cells (see :class:`HidatoPuzzle`)."""
     name, offsets = resolve_adjacency(adjacency, source)
-    if not cells:
-        raise PuzzleError("the board has no cells", source)
     limits.check_count(len(cells), limits.MAX_BOARD_CELLS, "cells", source)
+    board = (cells, list(givens.items()), name, offsets, source, cells_shown_as)
+    return _checked_puzzle(*board, _fixed_place(source))
+
+
+def _checked_puzzle(
+    cells: Sequence[Cell],
+    givens: Sequence[tuple[Cell, int]],
+    name: str,
+    offsets: tuple[Offset, ...],
+    source: str,
+    cells_shown_as: str,
+    locate: Locate,
+) -> HidatoPuzzle:
+    """The puzzle, once its cells and givens (in the order given) pass every check;
+    ``locate`` places a message about ``"cells"``, ``"givens"`` or an item of theirs."""
+    if not cells:
+        raise locate("the board has no cells", "cells")
     seen: set[Cell] = set()
-    for cell in cells:
+    for index, cell in enumerate(cells):
         if cell in seen:
-            raise PuzzleError(f"cell {list(cell)} is listed twice", source)
+            raise locate(f"cell {list(cell)} is listed twice", "cells", index)
         seen.add(cell)
     problem = cells_problem(cells)
     if problem:
-        raise PuzzleError(problem[1], source)
+        steps, message = problem
+        raise locate(message, "cells", *steps)
     size = len(cells)
     by_number: dict[int, Cell] = {}
-    for cell, n in givens.items():
+    by_cell: dict[Cell, int] = {}
+    for index, (cell, n) in enumerate(givens):
         if cell not in seen:
-            raise PuzzleError(f"given {n} at {list(cell)} is not on the board (a hole?)", source)
+            message = f"given {n} at {list(cell)} is not on the board (a hole?)"
+            raise locate(message, "givens", index)
+        if cell in by_cell:
+            raise locate(f"cell {list(cell)} has two givens", "givens", index)
         if not 1 <= n <= size:
-            raise PuzzleError(f"given {n} at {list(cell)} is outside 1..{size}", source)
+            raise locate(f"given {n} at {list(cell)} is outside 1..{size}", "givens", index, 2)
         if n in by_number:
-            raise PuzzleError(
-                f"number {n} is given twice: at {list(by_number[n])} and {list(cell)}", source
-            )
+            message = f"number {n} is given twice: at {list(by_number[n])} and {list(cell)}"
+            raise locate(message, "givens", index, 2)
         by_number[n] = cell
-    return HidatoPuzzle(tuple(cells), dict(givens), name, offsets, source, cells_shown_as)
+        by_cell[cell] = n
+    return HidatoPuzzle(tuple(cells), by_cell, name, offsets, source, cells_shown_as)
 
 
-def cells_problem(cells: Sequence[Cell]) -> tuple[int | None, str] | None:
+def cells_problem(cells: Sequence[Cell]) -> tuple[tuple[int, ...], str] | None:
     """Why a board's cells are refused, or None: a coordinate beyond
-    :data:`lpsolve.limits.MAX_COORDINATE` (returned too, to point at it), or a span of
-    more than :data:`lpsolve.limits.MAX_BOARD_SIDE` columns or rows (the text and
-    pictures of a board are as wide and as high as its span)."""
+    :data:`lpsolve.limits.MAX_COORDINATE`, or a span of more than
+    :data:`lpsolve.limits.MAX_BOARD_SIDE` columns or rows (the text and pictures of a
+    board are as wide and as high as its span). With the message, where it points among
+    the cells: ``(index, axis)`` of the coordinate, or ``()`` (all of them)."""
     bound = limits.MAX_COORDINATE
     for axis, name in ((0, "columns (x"), (1, "rows (y")):
         low = min(cell[axis] for cell in cells)
         high = max(cell[axis] for cell in cells)
         if max(-low, high) > bound:
             value = high if high > bound else low
-            cell = next(cell for cell in cells if cell[axis] == value)
-            return value, (
-                f"cell {list(cell)}: coordinate {value} is beyond ±{bound:,}, the largest "
-                "lpsolve accepts"
+            index = next(i for i, cell in enumerate(cells) if cell[axis] == value)
+            return (index, axis), (
+                f"cell {list(cells[index])}: coordinate {value} is beyond ±{bound:,}, the "
+                "largest lpsolve accepts"
             )
         if high - low + 1 > limits.MAX_BOARD_SIDE:
-            return None, (
+            return (), (
                 f"the cells span {high - low + 1:,} {name} from {low} to {high}); lpsolve reads "
                 f"boards of at most {limits.MAX_BOARD_SIDE:,}"
             )
@@ -515,47 +560,44 @@ def resolve_adjacency(
     source: str = "<input>",
     line: int | None = None,
     col: int | None = None,
+    locate: Locate | None = None,
 ) -> tuple[str, tuple[Offset, ...]]:
-    """A named adjacency or a list of move offsets -> (name, symmetric offsets)."""
+    """A named adjacency or a list of move offsets -> (name, symmetric offsets).
+    Refusals are at ``line``, ``col``, or where ``locate`` puts them (a move list read
+    from JSON: at the move)."""
+    at = locate or _fixed_place(source, line, col)
     if isinstance(adjacency, str):
         if adjacency not in NAMED_ADJACENCY:
-            raise PuzzleError(
-                f"unknown adjacency {adjacency!r}; expected one of "
-                f"{', '.join(NAMED_ADJACENCY)} or a list of [dx, dy] moves",
-                source,
-                line,
-                col,
+            raise at(
+                f"unknown adjacency {limits.quoted(adjacency)}; expected one of "
+                f"{', '.join(NAMED_ADJACENCY)} or a list of [dx, dy] moves"
             )
         return adjacency, NAMED_ADJACENCY[adjacency]
-    limits.check_count(
-        len(adjacency), limits.MAX_MOVES, "moves", source, line, col, "the named moves have 4 to 8"
-    )
+    if len(adjacency) > limits.MAX_MOVES:
+        most = limits.MAX_MOVES
+        raise at(limits.too_many(most, "moves", "the named moves have 4 to 8"), most)
     moves: set[Offset] = set()
-    for move in adjacency:
+    for index, move in enumerate(adjacency):
         if (
             not isinstance(move, list | tuple)
             or len(move) != 2
             or not all(type(v) is int for v in move)
             or tuple(move) == (0, 0)
         ):
-            raise PuzzleError(
+            raise at(
                 f"a move must be [dx, dy] with integers, not both 0; got {_shown_json(move)}",
-                source,
-                line,
-                col,
+                index,
             )
         dx, dy = move
         if max(abs(dx), abs(dy)) >= limits.MAX_BOARD_SIDE:
-            raise PuzzleError(
+            raise at(
                 f"move {[dx, dy]} is longer than any board lpsolve reads "
                 f"({limits.MAX_BOARD_SIDE:,} rows or columns)",
-                source,
-                line,
-                col,
+                index,
             )
         moves |= {(dx, dy), (-dx, -dy)}  # a path may use a move either way
     if not moves:
-        raise PuzzleError("the list of moves is empty", source, line, col)
+        raise at("the list of moves is empty")
     return "offsets", tuple(sorted(moves))
 
 
@@ -566,7 +608,7 @@ def parse_grid(text: str, source: str, extension: str) -> HidatoPuzzle:
     side = limits.MAX_BOARD_SIDE
     lines = textformat.content_lines(text, source, side + 1, f"a board has at most {side:,} rows")
     adjacency: str | list[Offset] = EXTENSION_ADJACENCY.get(extension, "king")
-    adjacency_at: tuple[int | None, int | None] = (None, None)
+    adjacency_locate: Locate | None = None  # where a header's adjacency is refused
     grid: list[textformat.Line] = []
     for line in lines:
         header = textformat.header(line) if not grid else None
@@ -581,8 +623,7 @@ def parse_grid(text: str, source: str, extension: str) -> HidatoPuzzle:
                 line.number,
                 line.indent + 1,
             )
-        adjacency_at = (line.number, value_col)
-        adjacency = _adjacency_value(value, source, line.number, value_col)
+        adjacency, adjacency_locate = _adjacency_value(value, source, line.number, value_col)
     if not grid:
         raise PuzzleError(
             "no grid rows: expected comma-separated rows of numbers, '_' (empty) and 'X' (hole)",
@@ -590,7 +631,7 @@ def parse_grid(text: str, source: str, extension: str) -> HidatoPuzzle:
             lines[-1].number,
             1,
         )
-    name, offsets = resolve_adjacency(adjacency, source, *adjacency_at)
+    name, offsets = resolve_adjacency(adjacency, source, locate=adjacency_locate)
     if len(grid) > side:
         limits.check_count(len(grid), side, "rows", source, grid[side].number, 1)
 
@@ -624,7 +665,7 @@ def parse_grid(text: str, source: str, extension: str) -> HidatoPuzzle:
             if value and all(ch in EMPTY_CHARS for ch in value):
                 cells.append(cell)
                 continue
-            if not value.isdigit() or not value.isascii():
+            if not limits.is_digits(value):
                 raise PuzzleError(
                     f"unexpected {limits.quoted(value)}: expected a number, '_' (empty) or "
                     "'X' (hole)",
@@ -656,79 +697,89 @@ def parse_grid(text: str, source: str, extension: str) -> HidatoPuzzle:
     return HidatoPuzzle(tuple(cells), givens, name, offsets, source)
 
 
-def _adjacency_value(value: str, source: str, line: int, col: int) -> str | list[Offset]:
-    if value.startswith("["):
-        try:
-            moves = textformat.loads(value, source, line, col)
-        except PuzzleError as error:
-            message = error.message.replace("malformed JSON", "malformed move list")
-            raise PuzzleError(message, source, error.line, error.col) from None
-        if not isinstance(moves, list):
-            raise PuzzleError("expected a list of [dx, dy] moves", source, line, col)
-        return moves
-    return value
+def _adjacency_value(
+    value: str, source: str, line: int, col: int
+) -> tuple[str | list[Offset], Locate]:
+    """An ``adjacency:`` header's value (a name, or a JSON list of moves), and where a
+    refusal of it goes: at the value, or at the move it is about."""
+    if not value.startswith("["):
+        return value, _fixed_place(source, line, col)
+    try:
+        moves = textformat.loads(value, source, line, col)
+    except PuzzleError as error:
+        message = error.message.replace("malformed JSON", "malformed move list")
+        raise PuzzleError(message, source, error.line, error.col) from None
+    document = textformat.JsonText(value, source, line, col)
+    if not isinstance(moves, list):
+        raise document.error("expected a list of [dx, dy] moves")
+    return moves, document.error
 
 
 # -- JSON --------------------------------------------------------------------------
 
+#: the keys of a JSON puzzle
+JSON_KEYS = ("kind", "adjacency", "cells", "givens", "source")
+
 
 def from_json(data: dict[str, Any], text: str, source: str) -> HidatoPuzzle:
-    """The JSON interchange form; ``data`` has already been checked to be an object."""
-    locate = textformat.json_locator(text, source)
-    allowed = {"kind", "adjacency", "cells", "givens", "source"}
+    """The JSON interchange form; ``data`` (read from ``text``) has already been checked
+    to be an object. Every refusal points at the value it is about, a missing key at
+    the object."""
+    document = textformat.JsonText(text, source)
     for key in data:
-        if key not in allowed:
-            raise locate(key, f"unexpected key {key!r}; expected {', '.join(sorted(allowed))}")
+        if key not in JSON_KEYS:
+            expected = ", ".join(sorted(JSON_KEYS))
+            raise document.error(
+                f"unexpected key {limits.quoted(key)}; expected {expected}", key, key=True
+            )
     for key in ("adjacency", "cells"):
         if key not in data:
-            raise PuzzleError(f"missing key {key!r}", source)
+            raise document.error(f"missing key {key!r}")
+    if "source" in data and not isinstance(data["source"], str):
+        raise document.error(
+            '"source" must be a string saying where the puzzle comes from', "source"
+        )
     adjacency = data["adjacency"]
     if not isinstance(adjacency, str | list):
-        raise locate("adjacency", '"adjacency" must be a name or a list of [dx, dy] moves')
-    try:
-        resolve_adjacency(adjacency, source)
-    except PuzzleError as error:
-        raise locate("adjacency", error.message) from None
-    cells = _int_tuples(data["cells"], 2, "cells", "[x, y]", locate)
-    givens_list = _int_tuples(data.get("givens", []), 3, "givens", "[x, y, n]", locate)
-    problem = cells_problem(cells) if cells else None
-    if problem:
-        raise locate("cells", problem[1], problem[0])
-    try:
-        seen: set[Cell] = set()
-        for x, y in cells:
-            if (x, y) in seen:
-                raise PuzzleError(f"cell {[x, y]} is listed twice", source)
-            seen.add((x, y))
-        givens: dict[Cell, int] = {}
-        for x, y, n in givens_list:
-            if (x, y) in givens:
-                raise PuzzleError(f"cell {[x, y]} has two givens", source)
-            givens[(x, y)] = n
-        return build(cells, givens, adjacency, source)
-    except PuzzleError as error:
-        key = "givens" if "given" in error.message else "cells"
-        raise locate(key, error.message) from None
+        raise document.error('"adjacency" must be a name or a list of [dx, dy] moves', "adjacency")
+
+    def locate_moves(message: str, *steps: textformat.JsonStep) -> PuzzleError:
+        return document.error(message, "adjacency", *steps)
+
+    name, offsets = resolve_adjacency(adjacency, source, locate=locate_moves)
+    cells = _int_tuples(data["cells"], 2, "cells", "[x, y]", document)
+    givens = _int_tuples(data.get("givens", []), 3, "givens", "[x, y, n]", document)
+    return _checked_puzzle(
+        cells,
+        [((x, y), n) for x, y, n in givens],
+        name,
+        offsets,
+        source,
+        "coordinates",
+        document.error,
+    )
 
 
-def _int_tuples(value: Any, arity: int, key: str, shape: str, locate: Any) -> list[tuple]:
+def _int_tuples(
+    value: Any, arity: int, key: str, shape: str, document: textformat.JsonText
+) -> list[tuple]:
+    """The value of ``key``: a list of lists of ``arity`` integers, as tuples."""
     message = f'"{key}" must be a list of {shape} integer lists'
     if not isinstance(value, list):
-        raise locate(key, message)
-    if len(value) > limits.MAX_BOARD_CELLS:
-        raise locate(
-            key,
-            f"more than {limits.MAX_BOARD_CELLS:,} {key}: lpsolve reads boards of at most "
-            f"{limits.MAX_BOARD_CELLS:,} cells",
+        raise document.error(message, key)
+    most = limits.MAX_BOARD_CELLS
+    if len(value) > most:
+        raise document.error(
+            f"more than {most:,} {key}: lpsolve reads boards of at most {most:,} cells", key
         )
     items = []
-    for item in value:
-        if (
-            not isinstance(item, list)
-            or len(item) != arity
-            or not all(type(v) is int for v in item)
-        ):
-            raise locate(key, f"{message}; found {_shown_json(item)}")
+    for index, item in enumerate(value):
+        if type(item) is not list or len(item) != arity:
+            raise document.error(f"{message}; found {_shown_json(item)}", key, index)
+        for position, number in enumerate(item):
+            if type(number) is not int:
+                found = f"found {_shown_json(number)} in {_shown_json(item)}"
+                raise document.error(f"{message}; {found}", key, index, position)
         items.append(tuple(item))
     return items
 
@@ -759,14 +810,16 @@ def parse_janko(text: str, source: str, extension: str) -> HidatoPuzzle:
         for x, token in enumerate(row):
             if token.text == janko.EMPTY:
                 continue
-            if not token.text.isdigit() or not 1 <= int(token.text) <= last:
+            n = None
+            if limits.is_digits(token.text):
+                n = limits.check_int(token.text, source, line.number, token.col, "number")
+            if n is None or not 1 <= n <= last:
                 raise PuzzleError(
-                    f"expected a number 1..{last} or '-' (empty), got {token.text!r}",
+                    f"expected a number 1..{last} or '-' (empty), got {limits.quoted(token.text)}",
                     source,
                     line.number,
                     token.col,
                 )
-            n = int(token.text)
             if n in seen:
                 raise PuzzleError(
                     f"number {n} is given twice "

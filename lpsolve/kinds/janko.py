@@ -21,7 +21,8 @@ from ..errors import PuzzleError
 from . import textformat
 
 EMPTY = "-"
-_SIZE = re.compile(r"\s*(\d+)\s+(\d+)\s*")
+# ASCII digits only: ``\d`` would take other scripts' digits too (see limits.is_digits)
+_SIZE = re.compile(r"\s*([0-9]+)\s+([0-9]+)\s*")
 
 
 #: the first line that is neither blank nor a comment
@@ -33,7 +34,14 @@ def is_janko(text: str) -> bool:
     first = _FIRST.search(text)
     size = None if first is None else _SIZE.fullmatch(first.group().rstrip())
     # at least 2 x 2: a Takuzu row of two cells in the spaced layout ("0 1") is not a size
-    return size is not None and min(int(size.group(1)), int(size.group(2))) >= 2
+    return size is not None and all(_at_least_two(size.group(i)) for i in (1, 2))
+
+
+def _at_least_two(digits: str) -> bool:
+    """Whether a run of digits stands for 2 or more, told from its text: a size of any
+    length is a size here, and read_grid refuses one that is too large."""
+    significant = digits.lstrip("0")
+    return len(significant) > 1 or significant >= "2"
 
 
 class Grid(NamedTuple):
@@ -53,10 +61,13 @@ def read_grid(text: str, source: str) -> Grid:
     size = lines[0]
     match = _SIZE.fullmatch(size.text)
     assert match is not None
-    rows, cols = int(match.group(1)), int(match.group(2))
-    for count, what, group in ((rows, "rows", 1), (cols, "columns", 2)):
+    counts = []
+    for what, group in (("rows", 1), ("columns", 2)):
         col = match.start(group) + 1
+        count = limits.check_int(match.group(group), source, size.number, col, what)
         limits.check_count(count, side, what, source, size.number, col)
+        counts.append(count)
+    rows, cols = counts
     grid = lines[1:]
     if len(grid) != rows:
         last = grid[-1] if grid else size

@@ -60,6 +60,8 @@ class MagicPuzzle(Puzzle):
         self.source = source
 
     kind = "magic"
+    csp_handles_up_to = CSP_HANDLES_UP_TO
+    csp_unit = "cells"
     encoding = "magic.lp"
     # Two solver threads with different strategies, the first to finish wins: the time
     # to a solution varies several-fold with the search order on this kind (seed board
@@ -135,7 +137,7 @@ class MagicPuzzle(Puzzle):
         from ..cspmodel import CspModel, ExactSum
 
         cells = [(r, c) for r in range(self.size) for c in range(self.size)]
-        model = CspModel(decode=self._decode_assignment, handles_up_to=CSP_HANDLES_UP_TO)
+        model = CspModel(decode=self._decode_assignment)
         free = sorted(set(range(self.low, self.high + 1)) - set(self.givens.values()))
         for cell in cells:
             model.variable(cell, [self.givens[cell]] if cell in self.givens else free)
@@ -143,6 +145,9 @@ class MagicPuzzle(Puzzle):
         for line in self.lines.values():
             model.constrain(ExactSum(self.target), line)
         return model
+
+    def csp_size(self) -> int:
+        return self.size * self.size  # one variable per cell
 
     def _decode_assignment(self, assignment: Mapping[Hashable, Any]) -> MagicSolution:
         n = self.size

@@ -138,6 +138,8 @@ class MastermindGame(Puzzle):
         self._check()
 
     kind = "mastermind"
+    csp_handles_up_to = 8
+    csp_unit = "pegs"
     encoding = "mastermind.lp"
 
     def _check(self) -> None:
@@ -344,10 +346,7 @@ class MastermindGame(Puzzle):
                 return matches <= self.matches <= matches + left
 
         pegs = list(range(self.pegs))
-        model = CspModel(
-            decode=lambda assignment: Code(tuple(assignment[p] for p in pegs)),
-            handles_up_to=8,
-        )
+        model = CspModel(decode=lambda assignment: Code(tuple(assignment[p] for p in pegs)))
         for p in pegs:
             model.variable(p, self.colours)
         if not self.repeats:
@@ -355,6 +354,9 @@ class MastermindGame(Puzzle):
         for guess in self.guesses:
             model.constrain(Feedback(guess.code, guess.black, guess.white), pegs)
         return model
+
+    def csp_size(self) -> int:
+        return self.pegs  # one variable per peg
 
 
 def describe_guess(game: MastermindGame, index: int) -> str:
@@ -559,7 +561,7 @@ def parse_repeats(value: str, source: str, line: int | None, col: int) -> bool:
 
 
 def parse_pegs(value: str, source: str, line: int | None, col: int) -> int:
-    if not re.fullmatch(r"[0-9]+", value):
+    if not limits.is_digits(value):
         raise PuzzleError(
             f"pegs {limits.quoted(value)}: expected a positive whole number", source, line, col
         )

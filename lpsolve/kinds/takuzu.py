@@ -34,7 +34,7 @@ EXTENSIONS = (".takuzu",)
 DIGITS = "01"
 EMPTY = "."
 #: the csp model was measured to solve bundled boards of up to 12 x 12 (144 cells)
-#: quickly (see README, "Speed"); bigger ones are skipped by bench and tests
+#: quickly (see docs/speed.md); the generated 30x30 ran over 10 minutes
 CSP_HANDLES_UP_TO = 144
 
 Cell = tuple[int, int]  # (row, column), from 0
@@ -90,6 +90,8 @@ class TakuzuPuzzle(Puzzle):
         self.janko_digits = janko_digits
 
     kind = "takuzu"
+    csp_handles_up_to = CSP_HANDLES_UP_TO
+    csp_unit = "cells"
     encoding = "takuzu.lp"
     # the encoding's row-by-row #heuristic, with clasp's conservative "frumpy"
     # configuration: all 8x8 grids in 32 s, against 212 s with the default one, whose
@@ -106,6 +108,12 @@ class TakuzuPuzzle(Puzzle):
             Line("col", c, tuple((r, c) for r in range(self.height))) for c in range(self.width)
         ]
         return rows + cols
+
+    def variant(self) -> str | None:
+        """Binairo Plus (= and x signs), Tohu-Wa-Vohu (rows and columns may repeat), or
+        both; ``None`` for plain Takuzu."""
+        names = ["Binairo Plus"] * bool(self.signs) + ["Tohu-Wa-Vohu"] * (not self.distinct)
+        return " and ".join(names) or None
 
     # -- facts and models ---------------------------------------------------
     def facts(self) -> list[clingo.Symbol]:
@@ -359,8 +367,10 @@ class TakuzuPuzzle(Puzzle):
             model.constrain(
                 constraint.FunctionConstraint(lambda x, y, same=same: (x == y) == same), [a, b]
             )
-        model.handles_up_to = CSP_HANDLES_UP_TO
         return model
+
+    def csp_size(self) -> int:
+        return self.width * self.height  # one variable per cell
 
     def _decode_assignment(self, assignment: Mapping[Hashable, Any]) -> TakuzuSolution:
         return TakuzuSolution(

@@ -113,6 +113,8 @@ class TilingPuzzle(Puzzle):
         self.mode = mode
 
     kind = "tiling"
+    csp_handles_up_to = CSP_HANDLES_UP_TO
+    csp_unit = "placements"
     encoding = "tiling.lp"
     # The encoding's #heuristic (fill the board from the top-left) needs the first;
     # crafty search settings enumerate the seed 8x8 some 15% faster (measured).
@@ -449,7 +451,7 @@ class TilingPuzzle(Puzzle):
             )
         from ..cspmodel import CspModel, ExactSum
 
-        model = CspModel(decode=self._decode_assignment, handles_up_to=CSP_HANDLES_UP_TO)
+        model = CspModel(decode=self._decode_assignment)
         covering: dict[Cell, list[int]] = {cell: [] for cell in self.board}
         per_stone: list[list[int]] = [[] for _ in self.shapes]
         for p, placement in enumerate(self.placements):
@@ -464,6 +466,9 @@ class TilingPuzzle(Puzzle):
                 return model
             model.constrain(ExactSum(1), group)
         return model
+
+    def csp_size(self) -> int:
+        return len(self.placements)  # one variable per placement
 
     def _decode_assignment(self, assignment: Mapping[object, int]) -> TilingSolution:
         cells: list[tuple[Cell, ...]] = [() for _ in self.shapes]

@@ -4,19 +4,28 @@ line does (see :mod:`lpsolve.web.work`), and nothing in the browser that knows a
 Safe to leave running: every visitor's computation is a supervised job under the
 server's time and memory limits, started from a worker thread so the event loop keeps
 serving others; at most ``jobs`` run at once and ``queue`` more wait, beyond which a
-request is answered 503 at once. Request bodies are bounded (413), programs are vetted
-(no ``#include``, no ``#script``), templates escape everything, and the only markup not
-escaped is SVG that lpsolve drew. The server keeps no state per visitor: a puzzle, a
-program or a game travels in the page's forms.
+request is answered 503 at once, and one client has at most half of each (:class:`Gate`).
+Request bodies are bounded (413), programs are vetted (no ``#include``, no
+``#script``), templates escape everything, and the only markup not escaped is SVG that
+lpsolve drew. An error that is lpsolve's fault is logged with its traceback and shown
+as a one-line page with a reference (:class:`Incidents`). A puzzle, a program or a game
+travels in the page's forms; the server keeps only where each game against it stands
+(:class:`Games`), so that none can be replayed.
 """
 
 from __future__ import annotations
 
+import base64
+import copy
+import hashlib
+import hmac
+import itertools
 import os
 import re
 import secrets
 import threading
-from collections.abc import Awaitable, Callable
+from collections import Counter
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -25,6 +34,7 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData, UploadFile
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Mount, Route
@@ -32,11 +42,12 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .. import __version__
+from .. import __version__, logs
 from ..errors import InternalError, LpsolveError, PuzzleError
 from ..jobs import DEFAULT_MEMORY, Limits, format_size
 from ..kinds import EXTENSIONS, KINDS, parse_bytes
 from ..kinds import mastermind as mm
+from ..kinds.textformat import plural
 from ..resources import encoding_text
 from . import work
 
@@ -53,7 +64,6 @@ BUILDER_KINDS = {"hidato": ".hidoku", "numbrix": ".numbrix", "takuzu": ".takuzu"
 MAX_MODELS = 100
 #: guesses a game against the server may have
 MAX_GUESSES = 100
-_NONCE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 #: each kind's rules in one line, for the gallery
 KIND_RULES = {
     "hidato": "Fill in 1..N so that consecutive numbers are neighbours: king moves "
@@ -85,33 +95,84 @@ class Settings:
 
 
 class Busy(Exception):
-    """Every job slot is taken and the queue is full."""
+    """A computation refused at once: every job slot and the queue are taken, or the
+    client has its share already (the message says which)."""
+
+
+def client_of(request: Request) -> str:
+    """Who asks, for the per-client share of the job gate: the address the connection
+    comes from. Behind a reverse proxy that is the proxy's, so all its visitors share
+    one share; forwarded headers are not trusted (a visitor could claim any address)."""
+    return request.client.host if request.client is not None else "unknown"
 
 
 class Gate:
-    """At most ``jobs`` computations at once, ``queue`` more waiting (in worker threads,
-    on a semaphore); a request beyond that is refused at once rather than piled up."""
+    """At most ``jobs`` computations at once and ``queue`` more waiting, in worker
+    threads; a request beyond that is refused at once rather than piled up.
+
+    One client (:func:`client_of`) gets a share: at most half the slots (at least one)
+    running and half the queue waiting, so one visitor cannot take the whole server. A
+    slot that comes free goes to the waiting client that started a run the longest ago
+    (then to the earliest request), so a client with many requests waiting does not
+    keep the slots from one that just came."""
 
     def __init__(self, jobs: int, queue: int) -> None:
-        self._slots = threading.BoundedSemaphore(jobs)
-        self._lock = threading.Lock()
-        self._admitted = 0
-        self._most = jobs + queue
+        self.jobs, self.queue = jobs, queue
+        self.client_slots = max(1, jobs // 2)
+        self.client_waiting = queue // 2
+        self._changed = threading.Condition()
+        self._admitted: Counter[str] = Counter()
+        self._running: Counter[str] = Counter()
+        self._last_start: dict[str, int] = {}  # a client's most recent start, in starts
+        self._waiting: list[tuple[int, str]] = []  # (ticket, client), in order of arrival
+        self._tickets = itertools.count()
 
-    async def run(self, function: Callable[..., T], *args: Any) -> T:
-        with self._lock:
-            if self._admitted >= self._most:
-                raise Busy
-            self._admitted += 1
+    async def run(self, client: str, function: Callable[..., T], *args: Any) -> T:
+        with self._changed:
+            if self._admitted.total() >= self.jobs + self.queue:
+                raise Busy(
+                    f"the server is busy: {plural(self.jobs, 'job')} running and "
+                    f"{self.queue} waiting; try again in a moment"
+                )
+            if self._admitted[client] >= self.client_slots + self.client_waiting:
+                raise Busy(
+                    "the server is busy with your earlier requests: one visitor may have "
+                    f"{plural(self.client_slots, 'run')} going and {self.client_waiting} "
+                    "waiting; try again when one is done"
+                )
+            self._admitted[client] += 1
         try:
-            return await run_in_threadpool(self._call, function, *args)
+            return await run_in_threadpool(self._call, client, function, *args)
         finally:
-            with self._lock:
-                self._admitted -= 1
+            with self._changed:
+                self._admitted[client] -= 1
+                if not self._admitted[client]:
+                    del self._admitted[client]
+                    self._last_start.pop(client, None)
 
-    def _call(self, function: Callable[..., T], *args: Any) -> T:
-        with self._slots:
+    def _call(self, client: str, function: Callable[..., T], *args: Any) -> T:
+        with self._changed:
+            ticket = (next(self._tickets), client)
+            self._waiting.append(ticket)
+            self._changed.wait_for(lambda: self._next() == ticket)
+            self._waiting.remove(ticket)
+            self._running[client] += 1
+            self._last_start[client] = ticket[0]
+            self._changed.notify_all()  # the next in line may start too
+        try:
             return function(*args)
+        finally:
+            with self._changed:
+                self._running[client] -= 1
+                self._changed.notify_all()
+
+    def _next(self) -> tuple[int, str] | None:
+        """The waiting request to start now, if a slot is free: of the clients under
+        their share, the one whose last start is the oldest, its earliest request."""
+        if self._running.total() >= self.jobs:
+            return None
+        ready = [t for t in self._waiting if self._running[t[1]] < self.client_slots]
+        return min(ready, key=lambda t: (self._last_start.get(t[1], -1), t[0]), default=None)
 
 
 class BodyLimit:
@@ -156,6 +217,143 @@ class BodyLimit:
         await PlainTextResponse(text, status_code=413)(scope, receive, send)
 
 
+def incident(error: BaseException, request: Request) -> str:
+    """Log an error that is lpsolve's fault, with its traceback, under a new short
+    reference; the reference, which the visitor's page shows instead of the traceback
+    (it names the server's files and paths)."""
+    reference = secrets.token_hex(4)
+    logs.get_logger("lpsolve.web").error(
+        "internal error %s on %s %s", reference, request.method, request.url.path,
+        exc_info=error,
+    )  # fmt: skip
+    return reference
+
+
+def incident_message(reference: str) -> str:
+    return f"internal error (a bug in lpsolve): please report it with the reference {reference}"
+
+
+class Incidents:
+    """Any exception a route lets through: logged with :func:`incident`, answered by
+    a 500 page that says one line and the reference. (Starlette's own last resort
+    would answer plain text and log the error a second time.)"""
+
+    def __init__(self, app: ASGIApp, pages: Pages) -> None:
+        self.app, self.pages = app, pages
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        answered = False
+
+        async def watched(message: Message) -> None:
+            nonlocal answered
+            answered = answered or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watched)
+        except Exception as error:
+            request = Request(scope)
+            reference = incident(error, request)
+            if not answered:  # else the visitor has part of a page already: logged only
+                response = self.pages.page(
+                    request, "error.html", 500, message=incident_message(reference),
+                    heading="Internal error",
+                )  # fmt: skip
+                await response(scope, receive, send)
+
+
+#: games against the server whose progress the server keeps (see :class:`Games`)
+MAX_GAMES = 10_000
+_NONCE = re.compile(r"(?P<serial>[0-9a-f]{1,12})-(?P<tag>[A-Za-z0-9_-]{16})")
+
+
+class GameRefused(LpsolveError):
+    """A request for a game against the server that would replay or rewrite it."""
+
+
+class Games:
+    """The games against the server, so that no answer can be replayed.
+
+    A game's secret is derived from its nonce (:func:`work.secret_code`) and the page
+    carries the guesses, which the server scores anew at each request; so the server
+    must know where each game stands, or a visitor could send an old page again: the
+    first page of a game given up, with the secret as its first guess, would be solved
+    in one. Nonces are issued here only: a serial number signed with the server's key.
+    For each game played, the server keeps a digest of its guesses so far and whether
+    it ended (solved or given up); a request must carry exactly those guesses (then it
+    may add one), and a game that ended takes no more. At most :data:`MAX_GAMES` games
+    are kept; past that the oldest started is closed, and with it every game started
+    before it that was never played (``closed_up_to``). The server's event loop is the
+    only caller: no lock."""
+
+    def __init__(self, key: bytes, most: int = MAX_GAMES) -> None:
+        self._key, self._most = key, most
+        self._serials = itertools.count(1)
+        self._played: dict[int, tuple[bytes, bool]] = {}  # serial: (digest, ended)
+        self.closed_up_to = 0
+
+    def new(self) -> str:
+        """A nonce for a new game."""
+        serial = next(self._serials)
+        return f"{serial:x}-{self._tag(serial)}"
+
+    def _tag(self, serial: int) -> str:
+        mac = hmac.new(self._key, f"game {serial}".encode(), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(mac[:12]).decode()
+
+    def serial(self, nonce: str) -> int:
+        """The game a nonce names; refused if this server did not issue it."""
+        match = _NONCE.fullmatch(nonce)
+        if match is None or not hmac.compare_digest(
+            match["tag"], self._tag(int(match["serial"], 16))
+        ):
+            raise GameRefused(
+                "this game was not started by this server (has it restarted?): start a new secret"
+            )
+        return int(match["serial"], 16)
+
+    @staticmethod
+    def _digest(header: str, guesses: Sequence[str]) -> bytes:
+        return hashlib.sha256("\n".join([header, *guesses]).encode()).digest()
+
+    def check(self, serial: int, header: str, guesses: Sequence[str]) -> None:
+        """Refuse a request whose guesses are not where the game stands, or a request
+        for a game that ended."""
+        digest = self._digest(header, guesses)
+        kept = self._played.get(serial)
+        if kept is None:
+            if serial <= self.closed_up_to:
+                raise GameRefused(
+                    f"this game was closed: the server keeps the last {self._most:,} "
+                    "games played; start a new secret"
+                )
+            if digest != self._digest(header, []):
+                raise GameRefused("these guesses were never played in this game")
+            return
+        if kept[1]:
+            raise GameRefused("this game is over (solved or given up): start a new secret")
+        if digest != kept[0]:
+            raise GameRefused(
+                "this page is out of date: the game has moved on since (another tab, or "
+                "the back button); start a new secret"
+            )
+
+    def advance(
+        self, serial: int, header: str, before: Sequence[str], after: Sequence[str], ended: bool
+    ) -> None:
+        """The game moves from the guesses ``before`` to those ``after`` (checked
+        again: a request of the same game may have moved it while this one computed)."""
+        self.check(serial, header, before)
+        if serial not in self._played and len(self._played) >= self._most:
+            oldest = min(self._played)
+            del self._played[oldest]
+            self.closed_up_to = max(self.closed_up_to, oldest)
+        self._played[serial] = (self._digest(header, after), ended)
+
+
 class SecurityHeaders:
     """No script but the playground's own, no framing, no guessing of content types."""
 
@@ -196,7 +394,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         version=__version__, kinds=list(KINDS), settings=settings, size=format_size
     )
     gate = Gate(settings.jobs, settings.queue)
-    pages = Pages(settings, templates, gate)
+    pages = Pages(settings, templates, gate, Games(settings.key))
     routes = [
         Route("/", pages.home),
         Route("/puzzles", pages.gallery),
@@ -212,11 +410,8 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
     ]
     app = Starlette(
         routes=routes,
-        exception_handlers={
-            HTTPException: pages.http_error,
-            Busy: pages.busy,
-            InternalError: pages.internal_error,
-        },
+        middleware=[Middleware(Incidents, pages=pages)],
+        exception_handlers={HTTPException: pages.http_error, Busy: pages.busy},
     )
     return SecurityHeaders(BodyLimit(app, settings.max_body))
 
@@ -225,16 +420,21 @@ Handler = Callable[[Request], Awaitable[Response]]
 
 
 class Pages:
-    """The route handlers, sharing the settings, templates and the job gate."""
+    """The route handlers, sharing the settings, templates, the job gate and the games
+    against the server."""
 
-    def __init__(self, settings: Settings, templates: Jinja2Templates, gate: Gate) -> None:
-        self.settings, self.templates, self.gate = settings, templates, gate
+    def __init__(
+        self, settings: Settings, templates: Jinja2Templates, gate: Gate, games: Games
+    ) -> None:
+        self.settings, self.templates, self.gate, self.games = settings, templates, gate, games
 
     def page(self, request: Request, name: str, status: int = 200, **context: Any) -> Response:
         return self.templates.TemplateResponse(request, name, context, status_code=status)
 
-    async def compute(self, function: Callable[..., T], *args: Any) -> T:
-        return await self.gate.run(function, *args)
+    async def compute(self, request: Request, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)`` in a worker thread, through the gate (``request``'s
+        client's share)."""
+        return await self.gate.run(client_of(request), function, *args)
 
     # -- errors ------------------------------------------------------------------------
 
@@ -245,16 +445,8 @@ class Pages:
             request, "error.html", exc.status_code, message=exc.detail, heading=heading
         )
 
-    async def internal_error(self, request: Request, exc: Exception) -> Response:
-        message = f"internal error (a bug in lpsolve, please report it): {exc}"
-        return self.page(request, "error.html", 500, message=message, heading="Internal error")
-
     async def busy(self, request: Request, exc: Exception) -> Response:
-        message = (
-            f"the server is busy: {self.settings.jobs} jobs are running and "
-            f"{self.settings.queue} are waiting; try again in a moment"
-        )
-        return self.page(request, "error.html", 503, message=message, heading="Busy")
+        return self.page(request, "error.html", 503, message=str(exc), heading="Busy")
 
     # -- home and gallery ----------------------------------------------------------------
 
@@ -314,18 +506,18 @@ class Pages:
         try:
             if action in work.ACTIONS:
                 searched = await self.compute(
-                    work.search_puzzle, data, source, kind, action, limits, known
+                    request, work.search_puzzle, data, source, kind, action, limits, known
                 )
                 context.update(view=searched.view, searched=searched)
             elif known is not None:
                 context.update(view=known)
             else:
-                view = await self.compute(work.show_puzzle, data, source, kind, limits)
+                view = await self.compute(request, work.show_puzzle, data, source, kind, limits)
                 context.update(view=view)
         except LpsolveError as error:
             return self.page(request, "puzzle.html", 400, error=str(error), **context)
-        except InternalError as error:
-            message = f"internal error (a bug in lpsolve): {error}"
+        except InternalError as error:  # the page keeps the visitor's puzzle text
+            message = incident_message(incident(error, request))
             return self.page(request, "puzzle.html", 500, error=message, **context)
         if context["view"] is not None:
             context["encoding"] = encoding_text(context["view"].encoding)
@@ -438,12 +630,12 @@ class Pages:
         try:
             if action == "run":
                 context["ran"] = await self.compute(
-                    work.run_program, program, chosen, models, limits
+                    request, work.run_program, program, chosen, models, limits
                 )
             elif action == "grade":
                 entries = [chosen] if scope == "puzzle" else []
                 context["graded"] = await self.compute(
-                    work.grade_program, program, kind, entries, limits
+                    request, work.grade_program, program, kind, entries, limits
                 )
         except LpsolveError as error:
             if isinstance(error, PuzzleError) and error.source == work.PROGRAM_NAME:
@@ -455,26 +647,32 @@ class Pages:
 
     async def mastermind(self, request: Request) -> Response:
         games = work.catalogue()["mastermind"]
-        return self.page(request, "mastermind.html", games=games, game_text=_game_text(games[0]))
+        return self.page(
+            request,
+            "mastermind.html",
+            games=games,
+            loaded=games[0].key,
+            game_text=_game_text(games[0]),
+            example=work.example_guess(_bundled_game(games[0])),
+        )
 
     async def assistant(self, request: Request) -> Response:
         """You play a codemaker's game: type each guess and its feedback; the page keeps
-        the game as a ``.mastermind`` text."""
+        the game as a ``.mastermind`` text, and the preset it was loaded from."""
         form = await _form(request)
         games = work.catalogue()["mastermind"]
         action = str(form.get("action", "add"))
-        loaded = str(form.get("preset", ""))
-        if action == "load":
-            entry = work.find_entry(loaded)
-            text = _game_text(entry if entry in games else games[0])
-        else:
-            text = str(form.get("game", ""))
+        preset = work.find_entry(str(form.get("preset", "")))
+        preset = preset if preset in games else games[0]
+        text = _game_text(preset) if action == "load" else str(form.get("game", ""))
         guess = str(form.get("guess", "")).strip()
         context: dict[str, Any] = {
             "games": games,
             "mode": "assistant",
             "guess": guess,
-            "loaded": loaded,
+            "loaded": preset.key,
+            # the format of a guess line, until the game read in the job says better
+            "example": work.example_guess(_bundled_game(preset)),
         }
         try:
             if action == "add" and guess:
@@ -483,9 +681,10 @@ class Pages:
             elif action == "undo":
                 text = _without_last_guess(text)
             context.update(game_text=text, guess=guess)
-            context["state"] = await self.compute(
-                work.mastermind_state, text, "<game>", True, self.settings.limits
+            state = await self.compute(
+                request, work.mastermind_state, text, "<game>", True, self.settings.limits
             )
+            context.update(state=state, example=state.example)
         except LpsolveError as error:
             if action == "add":  # keep the game as it was, and the guess to correct it
                 context.update(game_text=text.rstrip("\n").rsplit("\n", 1)[0] + "\n")
@@ -494,62 +693,72 @@ class Pages:
         return self.page(request, "mastermind.html", **context)
 
     async def codemaker(self, request: Request) -> Response:
-        """You play against a secret the server keeps: derived from the page's random
-        nonce with the server's key (:func:`work.secret_code`), never sent."""
+        """You play against a secret the server keeps: derived from the game's nonce
+        with the server's key (:func:`work.secret_code`), never sent. The page carries
+        the guesses; :class:`Games` makes sure they are the game's own, so far."""
         form = await _form(request)
         games = work.catalogue()["mastermind"]
         entry = work.find_entry(str(form.get("preset", ""))) or games[0]
         if entry.kind != "mastermind":
             raise HTTPException(400, "not a Mastermind game")
-        game = parse_bytes(entry.path.read_bytes(), f"instances/{entry.key}")
-        assert isinstance(game, mm.MastermindGame)
-        header = work.game_header(game)
+        header = work.game_header(_bundled_game(entry))
         game = mm.parse(header, "<game>")
         action = str(form.get("action", "start"))
         nonce = str(form.get("nonce", ""))
-        if action == "start" or not _NONCE.fullmatch(nonce):
-            nonce, played = secrets.token_urlsafe(16), []
+        if action == "start" or not nonce:
+            nonce, sent = self.games.new(), ""
         else:
-            played = [line for line in str(form.get("guesses", "")).splitlines() if line.strip()]
-            played = played[:MAX_GUESSES]  # the page's own list is never longer
-        secret = work.secret_code(self.settings.key, nonce, header, game)
+            sent = str(form.get("guesses", ""))
+        guess = str(form.get("guess", "")).strip()
         context: dict[str, Any] = {
             "games": games,
             "mode": "codemaker",
             "preset": entry.key,
             "nonce": nonce,
             "header": header,
+            "guesses": sent,
+            "guess": guess,
+            "example": work.example_guess(game, feedback=False),
         }
         table = mm.ColourTable(game.colours)
-        guess = str(form.get("guess", "")).strip()
         try:
-            if action == "guess" and guess:
-                if len(played) >= MAX_GUESSES:
-                    raise PuzzleError(f"at most {MAX_GUESSES} guesses per game", "<guess>")
-                table.code(guess, game.pegs, "<guess>", 1, 1)  # refused here, at its place
-                played.append(guess)
-                guess = ""
+            serial = self.games.serial(nonce)
+            before = [line for line in sent.splitlines() if line.strip()][:MAX_GUESSES]
             codes = [
-                table.code(line, game.pegs, "<guesses>", i, 1) for i, line in enumerate(played, 1)
+                table.code(line, game.pegs, "<guesses>", i, 1) for i, line in enumerate(before, 1)
             ]
-        except PuzzleError as error:
-            context.update(guesses="\n".join(played), guess=guess, error=str(error))
-            return self.page(request, "mastermind.html", 400, **context)
+            before = [game.code_text(code) for code in codes]
+            self.games.check(serial, header, before)
+            moved = action == "reveal" or (action == "guess" and bool(guess))
+            if action == "guess" and guess:
+                if len(codes) >= MAX_GUESSES:
+                    raise PuzzleError(f"at most {MAX_GUESSES} guesses per game", "<guess>")
+                codes.append(table.code(guess, game.pegs, "<guess>", 1, 1))
+                context["guess"] = ""
+        except LpsolveError as error:
+            return self.page(request, "mastermind.html", 400, error=str(error), **context)
+        secret = work.secret_code(self.settings.key, nonce, header, game)
         lines = []
         for code in codes:
             black, white = game.feedback_of(code, secret)
             counts = f"{black}" if white is None else f"{black} {white}"
             lines.append(f"{game.code_text(code)} : {counts}")
-        context["guesses"] = "\n".join(game.code_text(code) for code in codes)
+        after = [game.code_text(code) for code in codes]
+        context["guesses"] = "\n".join(after)
         try:
-            context["state"] = await self.compute(
-                work.mastermind_state, header + "\n".join(lines) + "\n", "<game>",
+            state = await self.compute(
+                request, work.mastermind_state, header + "\n".join(lines) + "\n", "<game>",
                 action == "hint", self.settings.limits,
             )  # fmt: skip
+            context["state"] = state
+            if moved:
+                ended = state.solved or action == "reveal"
+                self.games.advance(serial, header, before, after, ended)
         except LpsolveError as error:
+            context["guesses"] = "\n".join(before)
             return self.page(request, "mastermind.html", 400, error=str(error), **context)
-        if action == "reveal" or context["state"].solved:
-            context["secret"] = game.code_text(secret)
+        if action == "reveal" or state.solved:
+            context.update(secret=game.code_text(secret), over=True)
         return self.page(request, "mastermind.html", **context)
 
 
@@ -581,6 +790,13 @@ def _size_param(text: str | None, default: int) -> int:
 
 def _game_text(entry: work.Entry) -> str:
     return entry.path.read_text(encoding="utf-8")
+
+
+def _bundled_game(entry: work.Entry) -> mm.MastermindGame:
+    """A bundled Mastermind game (trusted: read in this process)."""
+    game = parse_bytes(entry.path.read_bytes(), f"instances/{entry.key}")
+    assert isinstance(game, mm.MastermindGame)
+    return game
 
 
 def _without_last_guess(text: str) -> str:
@@ -623,8 +839,41 @@ def board_text(grid: str, rows: int, cols: int, cells: dict[tuple[int, int], str
     return "\n".join(out) + "\n"
 
 
-def serve(host: str, port: int, settings: Settings) -> None:
-    """Run the playground with uvicorn until Ctrl-C."""
+def serve(host: str, port: int, settings: Settings, log_level: str = "warning") -> None:
+    """Run the playground with uvicorn until Ctrl-C. Every request is logged on stderr
+    (uvicorn's access log: the client's address, the request line, the status);
+    ``log_level`` (``lpsolve --log``) is the level of lpsolve's own messages and of
+    uvicorn's others. An internal error is logged at any level, with its reference."""
     import uvicorn
 
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning", workers=1)
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        log_config=log_config(log_level),
+        log_level=None,  # as log_config says: uvicorn would set one level for all
+        proxy_headers=False,  # a client is its connection's address (see client_of)
+        workers=1,
+    )
+
+
+def log_config(level: str) -> dict[str, Any]:
+    """uvicorn's logging set-up, with the access log on at every level and lpsolve's
+    own messages (``lpsolve.*``: internal errors, with their references) as the
+    command line writes them, all on stderr."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    level = level.upper()
+    config["formatters"]["lpsolve"] = {"format": logs.FORMAT}
+    config["handlers"]["access"]["stream"] = "ext://sys.stderr"
+    config["handlers"]["lpsolve"] = {
+        "formatter": "lpsolve",
+        "class": "logging.StreamHandler",
+        "stream": "ext://sys.stderr",
+    }
+    config["loggers"]["uvicorn"]["level"] = level
+    config["loggers"]["uvicorn.error"]["level"] = level
+    config["loggers"]["uvicorn.access"]["level"] = "INFO"
+    config["loggers"]["lpsolve"] = {"handlers": ["lpsolve"], "level": level, "propagate": False}
+    return config

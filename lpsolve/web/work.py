@@ -10,7 +10,6 @@ Bundled puzzles are trusted: the gallery draws them in this process, once.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import functools
 import hashlib
@@ -158,6 +157,7 @@ class Searched:
     diagnosis: list[str] = field(default_factory=list)
     conflict: list[str] = field(default_factory=list)  # conflicting givens, in words
     stopped: bool = False
+    undrawn: bool = False  # stopped before the puzzle was drawn
 
 
 def _drawable(puzzle: Puzzle) -> bool:
@@ -205,10 +205,11 @@ def search_puzzle(
     known: PuzzleView | None = None,
 ) -> Searched:
     """Solve (two solutions: uniqueness), list all (up to :data:`SOLUTIONS_SHOWN`) or
-    explain a puzzle in one supervised job; the drawing happens in the job too, except
-    the puzzle's own view when it is ``known`` (a bundled puzzle) and nothing in it is
-    to be highlighted. A job stopped before it drew anything is answered with what
-    arrived and the puzzle drawn in a second job."""
+    explain a puzzle in one supervised job under the one time limit of the request:
+    it reads the puzzle, searches, then draws the puzzle (unless it is ``known``, a
+    bundled puzzle, and nothing in it is to be highlighted) and what it found. A job
+    stopped before the drawing is answered without a picture of the puzzle
+    (``Searched.undrawn``): a second job to draw it would take a second time limit."""
     explain = action == "explain"
     wanted = ACTIONS[action]
     start = time.monotonic()
@@ -237,7 +238,7 @@ def search_puzzle(
     result, outcome = solved.result, solved.outcome
     if result is None:  # stopped while reading
         raise LpsolveError(f"{source}: {outcome.stop_message()} while reading the puzzle")
-    searched = Searched(None, summary(result, outcome, action), diagnosis=solved.diagnosis)
+    searched = Searched(known, summary(result, outcome, action), diagnosis=solved.diagnosis)
     searched.stopped = result.stopped or outcome.stopped_by is not None
     if solved.followup is not None:
         searched.view = solved.followup["view"]
@@ -250,13 +251,10 @@ def search_puzzle(
             searched.conflict = [clue.text for clue in getattr(found, "clues", ())]
         elif explain and result.count == 1:
             searched.explanation = ["exactly one solution: nothing to explain"]
-    else:  # stopped before the drawing: the puzzle drawn in a job of its own, if it can be
+    else:  # stopped before the drawing
+        searched.undrawn = known is None
         if explain and outcome.stopped_by is not None:
             searched.explanation = [f"explanation unavailable: {outcome.stop_message()}"]
-        searched.view = known
-        if known is None:
-            with contextlib.suppress(LpsolveError):
-                searched.view = show_puzzle(data, source, kind, limits)
     return searched
 
 
@@ -373,11 +371,16 @@ class Graded:
     wrong: Board | None
     wrong_instance: str = ""
     result: grade.Grade | None = None
+    #: the report's table, a row per instance (``grade.table_row``)
+    rows: list[tuple[str, ...]] = field(default_factory=list)
 
 
 def shown_name(path: str) -> str:
     """A bundled file as ``instances/KIND/FILE`` (or ``tutorial/FILE``), wherever the
     package is installed."""
+    entry = find_entry(path)  # grading names a bundled instance KIND/FILE
+    if entry is not None:
+        return path if entry.kind == "tutorial" else f"instances/{path}"
     for base, name in ((instances_dir(), "instances"), (tutorial_dir(), "tutorial")):
         try:
             return f"{name}/{Path(path).resolve().relative_to(base.resolve())}"
@@ -409,7 +412,8 @@ def grade_program(program: str, kind: str, entries: Sequence[Entry], limits: Lim
         except PuzzleError as error:
             raise _as_typed(error, path) from None
     result = renamed(result)
-    graded = Graded(grade.report_lines(result), result.passed, None, result=result)
+    rows = [grade.table_row(instance) for instance in result.instances]
+    graded = Graded(grade.report_lines(result), result.passed, None, result=result, rows=rows)
     for instance in result.instances:
         example = instance.wrong_example
         if example is None:
@@ -455,6 +459,7 @@ class Consistent:
     conflict: list[str]
     solved: bool
     guesses: list[str]  # each guess and its feedback in words: "red red blue blue -> 1 black"
+    example: str  # a guess line of this game, to show its format: "0123 : 1 2"
 
 
 def game_header(game: mm.MastermindGame) -> str:
@@ -467,6 +472,19 @@ def game_header(game: mm.MastermindGame) -> str:
     return "\n".join(lines) + "\n"
 
 
+def example_guess(game: mm.MastermindGame, feedback: bool = True) -> str:
+    """A guess line in the game's own format (its pegs, colours and feedback), e.g.
+    ``red red blue blue : 1 2`` or ``0123 : 1 2``; ``feedback=False``: the code only."""
+    if game.repeats:  # Knuth's kind of opening: AABB
+        code = [game.colours[(i // 2) % len(game.colours)] for i in range(game.pegs)]
+    else:
+        code = list(game.colours[: game.pegs])
+    if not feedback:
+        return game.code_text(code)
+    counts = "1" if game.black_only else f"1 {min(2, game.pegs - 1)}"
+    return f"{game.code_text(code)} : {counts}"
+
+
 def _consistent(text: str, source: str, advise: bool) -> Consistent:
     """In the job: parse the game, count the codes that fit, list a few, advise."""
     from .. import codebreaker
@@ -474,6 +492,8 @@ def _consistent(text: str, source: str, advise: bool) -> Consistent:
     game = mm.parse(text, source)
     solved = bool(game.guesses) and game.guesses[-1].black == game.pegs
     counted = codebreaker.count_codes(game)
+    if counted.stopped_by == "interrupt":  # the supervisor's stop: this job answers no more
+        raise KeyboardInterrupt
     codes: list[str] = []
     conflict: list[str] = []
     advice = ""
@@ -494,7 +514,15 @@ def _consistent(text: str, source: str, advise: bool) -> Consistent:
         for g in game.guesses
     ]
     return Consistent(
-        game.svg(), counted.count, counted.complete, codes, advice, conflict, solved, guesses
+        game.svg(),
+        counted.count,
+        counted.complete,
+        codes,
+        advice,
+        conflict,
+        solved,
+        guesses,
+        example_guess(game),
     )
 
 

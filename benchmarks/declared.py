@@ -1,0 +1,243 @@
+"""Declared kinds' speed, on the bundled Sudokus (``lpsolve/kinds/sudoku/``).
+
+Three tables, each a median of ``--repeat`` runs, the things compared run in turn
+(A B A B ...) in the same run, so that their ratio holds whatever the machine's load:
+
+1. **Solve and check.** Per bundled instance: the solve (load, ground, search for two
+   solutions: the uniqueness proof) against the check of the solution found (the
+   kind's check.lp ground with the answer as facts), and their ratio: what checking
+   every answer adds to a solve.
+2. **The encoding's form.** "Exactly once" cardinalities (the bundled encoding) against
+   the same rules written pairwise ("no two cells of a line hold the same number"):
+   load, ground and search for two, with the ground rules and the choices clingo made.
+3. **A whole process.** ``python -c`` reading the kind and solving one instance through
+   the library (the declaration read with tomllib, the puzzle read, the solve, the
+   check), against ``python -m clingo ENCODING FACTS -n 2`` on the same facts: what the
+   declared path costs over clingo itself.
+4. **Before the solve.** The steps of such a process up to the solve, each a median
+   over fresh processes, and as a ratio to importing clingo.
+
+    python benchmarks/declared.py [--repeat 9] [--processes 9]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import clingo
+import processes  # benchmarks/processes.py (a script's folder is on its path)
+from rich.console import Console
+from rich.table import Table
+
+from lpsolve.backends import asp
+from lpsolve.kinds.declared import load_kind
+
+FOLDER = Path(__file__).resolve().parent.parent / "lpsolve" / "kinds" / "sudoku"
+
+#: the rules of the bundled encoding, written pairwise: what its comments measure against
+PAIRWISE = """
+#defined given/3.
+line(0..N-1) :- size(N).
+number(1..N) :- size(N).
+height(H) :- size(N), H = #max{ D : number(D), N \\ D = 0, D * D <= N }.
+in_box(R, C, (R / H) * H + C / (N / H)) :- line(R), line(C), height(H), size(N).
+1 { digit(R,C,V) : number(V) } 1 :- line(R), line(C).
+:- given(R,C,V), not digit(R,C,V).
+:- digit(R,C1,V), digit(R,C2,V), C1 < C2.
+:- digit(R1,C,V), digit(R2,C,V), R1 < R2.
+:- in_box(R1,C1,B), in_box(R2,C2,B), (R1,C1) < (R2,C2), digit(R1,C1,V), digit(R2,C2,V).
+#show digit/3.
+"""
+
+
+def median_ms(values: list[float]) -> str:
+    return f"{statistics.median(values) * 1e3:.1f}"
+
+
+def solve_and_check(kind, repeat: int) -> Table:
+    table = Table(title="1. solve (search for 2) and check of the answer, ms")
+    for column in ("instance", "size", "solve", "check", "check / solve"):
+        table.add_column(column, justify="left" if column == "instance" else "right")
+    for instance in kind.instances():
+        puzzle = kind.load(instance.path)
+        solves, checks = [], []
+        for _ in range(repeat):
+            start = time.perf_counter()
+            result = asp.solve(puzzle, limit=2)
+            solves.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            assert puzzle.violations(result.solutions[0]) == []
+            checks.append(time.perf_counter() - start)
+        ratio = statistics.median(checks) / statistics.median(solves)
+        size = f"{puzzle.size[0]}x{puzzle.size[1]}"
+        table.add_row(
+            Path(instance.path).name, size, median_ms(solves), median_ms(checks), f"{ratio:.2f}"
+        )
+    return table
+
+
+def ground_and_search(program: str, facts: str) -> tuple[float, int, int]:
+    """(seconds, ground rules, choices) of load, ground and a search for two."""
+    start = time.perf_counter()
+    ctl = clingo.Control(["--models=2"])
+    ctl.add("base", [], program)
+    ctl.add("base", [], facts)
+    ctl.ground([("base", [])])
+    ctl.solve()
+    seconds = time.perf_counter() - start
+    stats = ctl.statistics
+    return (
+        seconds,
+        int(stats["problem"]["lp"]["rules"]),
+        int(stats["solving"]["solvers"]["choices"]),
+    )
+
+
+def encoding_forms(kind, repeat: int) -> Table:
+    table = Table(
+        title="2. cardinality (A, bundled) against pairwise (B): load, ground, search for 2"
+    )
+    for column in (
+        "instance",
+        "A ms",
+        "A rules",
+        "A choices",
+        "B ms",
+        "B rules",
+        "B choices",
+        "B / A",
+    ):
+        table.add_column(column, justify="left" if column == "instance" else "right")
+    cardinality = Path(kind.encoding.path).read_text()
+    for instance in kind.instances():
+        puzzle = kind.load(instance.path)
+        if puzzle.size[0] < 9:
+            continue
+        facts = puzzle.facts_text()
+        ours, theirs = [], []
+        for _ in range(repeat):
+            ours.append(ground_and_search(cardinality, facts))
+            theirs.append(ground_and_search(PAIRWISE, facts))
+        a = statistics.median(t for t, _, _ in ours)
+        b = statistics.median(t for t, _, _ in theirs)
+        table.add_row(
+            Path(instance.path).name,
+            f"{a * 1e3:.1f}", str(ours[0][1]), str(ours[0][2]),
+            f"{b * 1e3:.1f}", str(theirs[0][1]), str(theirs[0][2]),
+            f"{b / a:.2f}",
+        )  # fmt: skip
+    return table
+
+
+LIBRARY_SOLVE = """
+import sys
+from lpsolve import api
+from lpsolve.kinds.declared import load_kind
+kind = load_kind(sys.argv[1])
+result = api.solve(kind.load(sys.argv[2]))
+print(kind.load(sys.argv[2]).render(result.solutions[0]))
+"""
+
+
+def whole_process(kind, repeat: int) -> Table:
+    table = Table(title="3. a whole process: the library on a declared kind against clingo, ms")
+    for column in (
+        "instance",
+        "library",
+        "clingo",
+        "library / clingo",
+        "CPU library",
+        "CPU clingo",
+    ):
+        table.add_column(column, justify="left" if column == "instance" else "right")
+    with tempfile.TemporaryDirectory() as folder:
+        for name in ("janko-0001.sudoku", "puzzlekit-747-16x16.sudoku"):
+            path = FOLDER / "instances" / name
+            facts = Path(folder) / f"{name}.lp"
+            facts.write_text(kind.load(path).facts_text())
+            ours = [sys.executable, "-c", LIBRARY_SOLVE, str(FOLDER), str(path)]
+            theirs = [sys.executable, "-m", "clingo", kind.encoding.path, str(facts), "-n", "2"]
+            times: dict[str, list[tuple[float, float]]] = {"ours": [], "theirs": []}
+            for _ in range(repeat):
+                times["ours"].append(processes.timed(ours)[:2])
+                times["theirs"].append(processes.timed(theirs)[:2])
+            wall = {k: statistics.median(w for w, _ in v) for k, v in times.items()}
+            cpu = {k: statistics.median(c for _, c in v) for k, v in times.items()}
+            table.add_row(
+                name,
+                f"{wall['ours'] * 1e3:.0f}", f"{wall['theirs'] * 1e3:.0f}",
+                f"{wall['ours'] / wall['theirs']:.2f}",
+                f"{cpu['ours'] * 1e3:.0f}", f"{cpu['theirs'] * 1e3:.0f}",
+            )  # fmt: skip
+    return table
+
+
+BREAKDOWN = """
+import json, sys, time
+marks = [time.perf_counter()]
+import clingo
+marks.append(time.perf_counter())
+import lpsolve.api
+marks.append(time.perf_counter())
+from lpsolve.kinds.declared import load_kind
+marks.append(time.perf_counter())
+kind = load_kind(sys.argv[1])
+marks.append(time.perf_counter())
+puzzle = kind.load(sys.argv[2])
+marks.append(time.perf_counter())
+print(json.dumps([b - a for a, b in zip(marks, marks[1:])]))
+"""
+STEPS = (
+    "import clingo",
+    "import lpsolve.api",
+    "import the declared package",
+    "read the kind",
+    "read the puzzle",
+)
+
+
+def breakdown(repeat: int) -> Table:
+    """Where a fresh process's time goes before the solve, medians of whole runs."""
+    import json
+    import subprocess
+
+    table = Table(title="4. a fresh process before the solve, ms (janko-0001)")
+    table.add_column("step")
+    table.add_column("median", justify="right")
+    table.add_column("/ import clingo", justify="right")
+    path = FOLDER / "instances" / "janko-0001.sudoku"
+    runs = [
+        json.loads(
+            subprocess.run(
+                [sys.executable, "-c", BREAKDOWN, str(FOLDER), str(path)],
+                capture_output=True, text=True, check=True, env=processes.ENVIRONMENT,
+            ).stdout
+        )
+        for _ in range(repeat)
+    ]  # fmt: skip
+    medians = [statistics.median(run[i] for run in runs) for i in range(len(STEPS))]
+    for step, value in zip(STEPS, medians, strict=True):
+        table.add_row(step, f"{value * 1e3:.1f}", f"{value / medians[0]:.2f}")
+    return table
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=9, help="runs per in-process figure")
+    parser.add_argument("--processes", type=int, default=9, help="runs per whole process")
+    args = parser.parse_args()
+    kind = load_kind(FOLDER)
+    console = Console()
+    console.print(solve_and_check(kind, args.repeat))
+    console.print(encoding_forms(kind, args.repeat))
+    console.print(whole_process(kind, args.processes))
+    console.print(breakdown(args.processes))
+
+
+if __name__ == "__main__":
+    main()

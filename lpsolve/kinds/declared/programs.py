@@ -1,0 +1,158 @@
+"""The clingo runs a declared kind makes of its own: its check on one answer, the atoms
+its check derives for a picture, and its second model.
+
+The check gets the puzzle's facts and one answer's atoms, all as facts, and must be
+stratified (no choice, no disjunction): then grounding alone decides it, and every
+``violated`` atom is a fact of the ground program, which this module asserts. (Ground
+with the answer as ``#external`` atoms instead, the Sudoku check's pairwise rules
+grounded over every candidate pair: 0.7-0.9 s on a 16x16 against 17-31 ms as facts.)
+
+A kind's programs are loaded as a student's are (:mod:`lpsolve.sandbox`): a kind
+folder named by a user was vetted when it was read, and its programs are loaded from
+inside their folder, so that an ``#include`` finds the file the vetting saw. The
+bundled kinds are lpsolve's own and loaded by path.
+
+(When the one clingo session module lands, these runs move onto it.)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Sequence
+from typing import NamedTuple
+
+import clingo
+
+from ...backends.asp import log_message, search
+from ...errors import LpsolveError, PuzzleError
+from ...puzzle import facts_program
+
+#: a violation's arity: the rule's name, then nothing, one more term or a cell (R, C)
+VIOLATION_ARITIES = (1, 2, 3)
+
+
+class ProgramFile(NamedTuple):
+    """A program of a kind: its real path, and whether it is a user's (vetted, and
+    loaded from inside its folder) or lpsolve's own."""
+
+    path: str
+    vetted: bool
+
+
+class _Messages:
+    """clingo's messages: kept (for an error's place) and passed to lpsolve's logger."""
+
+    def __init__(self) -> None:
+        self.kept: list[str] = []
+
+    def __call__(self, code: clingo.MessageCode, message: str) -> None:
+        self.kept.append(message)
+        log_message(code, message)
+
+
+def _control(options: Sequence[str], messages: _Messages) -> clingo.Control:
+    return clingo.Control(list(options), logger=messages, message_limit=50)
+
+
+def _load(ctl: clingo.Control, program: ProgramFile) -> None:
+    if program.vetted:
+        from ...sandbox import in_program_folder  # only a user's kind needs it
+
+        with in_program_folder(program.path) as name:
+            ctl.load(name)
+    else:
+        ctl.load(program.path)
+
+
+def _error(messages: _Messages, program: ProgramFile, error: RuntimeError) -> LpsolveError:
+    """A clingo error in a kind's program, at its place (as grading reports a
+    student's)."""
+    from ...grade import program_error  # only on this error's path
+
+    return program_error(messages.kept, program.path, str(error))
+
+
+def ground(
+    programs: Sequence[ProgramFile], text: str, options: Sequence[str] = ()
+) -> clingo.Control:
+    """The programs and ``text`` (facts and rules lpsolve wrote) ground together."""
+    messages = _Messages()
+    ctl = _control(options, messages)
+    current = programs[0]
+    try:
+        for program in programs:
+            current = program
+            _load(ctl, program)
+        ctl.add("base", [], text)
+        ctl.ground([("base", [])])
+    except RuntimeError as error:
+        raise _error(messages, current, error) from None
+    return ctl
+
+
+def answer_facts(facts: str, answer: Iterable[clingo.Symbol]) -> str:
+    """The puzzle's facts and an answer's atoms, as one program text."""
+    return facts + facts_program(answer)
+
+
+def check_answer(
+    check: ProgramFile, violation: str, facts: str, answer: Iterable[clingo.Symbol]
+) -> list[clingo.Symbol]:
+    """Every ``violation`` atom the check derives for this answer (sorted)."""
+    ctl = ground([check], answer_facts(facts, answer))
+    found = []
+    atoms = ctl.symbolic_atoms
+    for arity in VIOLATION_ARITIES:
+        for atom in atoms.by_signature(violation, arity):
+            if not atom.is_fact:
+                raise PuzzleError(
+                    f"the check is not decided by grounding: {atom.symbol} may or may not "
+                    "hold (a check is stratified: no choice rules, no disjunction, no "
+                    "negative cycles)",
+                    check.path,
+                )
+            found.append(atom.symbol)
+    return sorted(found)
+
+
+def derived_facts(
+    check: ProgramFile,
+    facts: str,
+    answer: Iterable[clingo.Symbol],
+    signatures: Iterable[tuple[str, int]],
+) -> list[clingo.Symbol]:
+    """The facts of the check's ground program with these signatures: what the check
+    derives from the puzzle and an answer (a picture's box borders, lit cells)."""
+    ctl = ground([check], answer_facts(facts, answer))
+    atoms = ctl.symbolic_atoms
+    return [
+        atom.symbol
+        for name, arity in sorted(set(signatures))
+        for atom in atoms.by_signature(name, arity)
+        if atom.is_fact
+    ]
+
+
+def enumerate_models(
+    programs: Sequence[ProgramFile],
+    text: str,
+    shown: Callable[[clingo.Symbol], bool],
+    *,
+    limit: int | None,
+    timeout: float | None = None,
+    options: Sequence[str] = (),
+) -> tuple[list[tuple[clingo.Symbol, ...]], bool]:
+    """Up to ``limit`` models (``None``: all) of the programs with ``text``, each as
+    its atoms that ``shown`` keeps (sorted); and whether the search was complete."""
+    ctl = ground(programs, text, ["--models", "0" if limit is None else str(limit), *options])
+    models: list[tuple[clingo.Symbol, ...]] = []
+
+    def take(model: clingo.Model) -> bool:
+        models.append(tuple(sorted(a for a in model.symbols(atoms=True) if shown(a))))
+        return True
+
+    deadline = None if timeout is None else time.perf_counter() + timeout
+    outcome, stopped = search(ctl, (), take, deadline)
+    if stopped == "interrupt":
+        raise KeyboardInterrupt
+    return models, bool(outcome.exhausted) and stopped is None

@@ -1,0 +1,67 @@
+"""The library's calls take a path as well as a puzzle, and look for what the command
+line looks for unless told otherwise."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+import lpsolve
+from lpsolve.cli import main
+
+from .conftest import INSTANCES, ROOT
+
+CORNERS = ROOT / "docs" / "examples" / "corners.hidoku"  # 30 solutions
+SEED = INSTANCES / "hidato" / "seed-10x10.hidoku"  # one
+
+
+class Named(os.PathLike):
+    """A path-like object that is not a ``pathlib.Path``."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def __fspath__(self) -> str:
+        return str(self.path)
+
+
+@pytest.mark.parametrize("given", [str, Path, Named], ids=["str", "Path", "PathLike"])
+def test_solve_reads_a_path(given) -> None:
+    from_path = lpsolve.solve(given(SEED))
+    from_puzzle = lpsolve.solve(lpsolve.load(SEED))
+    assert from_path.solutions == from_puzzle.solutions and from_path.unique is True
+
+
+def test_every_call_taking_a_puzzle_takes_a_path() -> None:
+    total = lpsolve.count(CORNERS, backend="csp").count  # the other backend's count
+    assert lpsolve.count(str(CORNERS)).count == total
+    checked = lpsolve.cross_check(str(CORNERS), limit=None)
+    assert checked.agree and checked.results["clingo"].count == total
+    ambiguity = lpsolve.explain_ambiguity(str(CORNERS))
+    again = lpsolve.explain_ambiguity(lpsolve.load(CORNERS))
+    assert ambiguity is not None and again is not None
+    assert ambiguity.as_json() == again.as_json() and ambiguity.differing
+    assert lpsolve.explain_conflict(str(CORNERS)) is None  # it has solutions
+    assert lpsolve.solve("hidato/seed-10x10").unique  # a bundled instance by name too
+
+
+def test_the_default_limit_is_the_command_lines_two(capsys) -> None:
+    """Two: enough to prove one solution unique, or to show there are several."""
+    total = lpsolve.count(CORNERS, backend="csp").count
+    several = lpsolve.solve(CORNERS)
+    assert total > 2 and several.count == 2 and several.unique is False
+    assert not several.complete
+    assert main(["solve", str(CORNERS), "--format", "json"]) == 0
+    assert '"count": 2' in capsys.readouterr().out
+    one = lpsolve.solve(SEED)
+    assert (one.count, one.complete, one.unique) == (1, True, True)
+    assert lpsolve.solve(CORNERS, None).count == total  # None: every one
+
+
+def test_a_path_that_names_nothing_is_a_puzzle_error(tmp_path) -> None:
+    with pytest.raises(lpsolve.PuzzleError, match="no such file"):
+        lpsolve.solve(tmp_path / "nowhere.hidoku")
+    with pytest.raises(lpsolve.UsageError, match="expected a Puzzle or a path"):
+        lpsolve.solve(42)  # type: ignore[arg-type]
