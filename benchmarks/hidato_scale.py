@@ -593,7 +593,7 @@ def ratio_text(ours: list[dict], theirs: list[dict]) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     parser.add_argument("--sizes", type=int, nargs="*", default=[30, 50, 70, 100, 150, 200])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--sparse", nargs="*", default=["30:0.25", "20:0.1"])
