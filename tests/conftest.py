@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import logging
 import random
 import signal
 import subprocess
+import sys
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import pairwise
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from hypothesis import strategies as st
@@ -19,6 +22,19 @@ from lpsolve.generate import puzzle_from_path, random_path
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTANCES = ROOT / "instances"
+
+
+def load_benchmark(name: str) -> ModuleType:
+    """A script of ``benchmarks/`` as a module (they are not a package)."""
+    if f"lpsolve_benchmark_{name}" in sys.modules:
+        return sys.modules[f"lpsolve_benchmark_{name}"]
+    path = ROOT / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"lpsolve_benchmark_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look themselves up there
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -152,6 +168,9 @@ SLOW_TESTS = frozenset(
         "tests/test_magic_declared.py::test_the_twin_solves_the_seed_board_as_the_built_in_kind_does",
         "tests/test_magic_declared.py::test_the_twins_check_names_each_rule",
         "tests/test_batch.py::test_ctrl_c_leaves_the_report_complete_up_to_then",
+        "tests/test_benchmark_peers.py::test_a_benchmark_run_is_ended_by_its_cpu_limit",
+        "tests/test_benchmark_peers.py::test_cpsat_models_find_every_solution_and_no_other[circuit]",
+        "tests/test_benchmark_peers.py::test_cpsat_models_find_every_solution_and_no_other[paths]",
         "tests/test_cli.py::test_ctrl_c_keeps_what_was_found_and_exits_3",
         "tests/test_cli.py::test_timeout_keeps_what_was_found_and_exits_3",  # two 2 s timeouts
         "tests/test_cli_conventions.py::test_a_long_search_shows_what_it_does_on_a_terminal_only",
