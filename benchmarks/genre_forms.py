@@ -118,11 +118,37 @@ NORINORI_ORDER = Form(
     ),
 )
 
+#: Masyu's single loop with the loop's first cell in reading order as the root (the
+#: bundled encoding: its first circle, known before solving)
+MASYU_ROOT_ON_LOOP = Form(
+    "root: first cell on the loop",
+    replaced(
+        (KINDS / "masyu" / "encoding.lp").read_text(),
+        "first_on_loop(K) :- not first_circle(_),",
+        "first_on_loop(K) :-",
+    ).replace("root(K / M, K \\ M) :- first_circle(K), cols(M).", ""),
+)
+
+#: Masyu's single loop as "every two cells of the loop are linked along it", a relation
+#: on pairs (the bundled encoding: reached from one root)
+MASYU_PAIRS = Form(
+    "linked pairs",
+    replaced(
+        (KINDS / "masyu" / "encoding.lp").read_text(),
+        "reached(R,C) :- root(R,C).",
+        """linked(R,C,R,C) :- on_loop(R,C).
+linked(R,C,R2+DR,C2+DC) :- linked(R,C,R2,C2), link(R2,C2,D), way(D,DR,DC).
+:- on_loop(R,C), on_loop(R2,C2), not linked(R,C,R2,C2).
+reached(R,C) :- root(R,C).""",
+    ).replace(":- on_loop(R,C), not reached(R,C).", ""),
+)
+
 FORMS: dict[str, list[Form]] = {
     "akari": [AKARI_RAYS],
     "star-battle": [STAR_BATTLE_SQUARES],
     "hitori": [HITORI_PAIRS],
     "norinori": [NORINORI_ORDER],
+    "masyu": [MASYU_ROOT_ON_LOOP, MASYU_PAIRS],
 }
 
 
@@ -179,7 +205,7 @@ def compare(kinds: list[str], repeat: int) -> Table:
         path = largest_instance(kind)
         puzzle = kind.load(path)
         facts = puzzle.facts_text()
-        bundled = Path(kind.encoding.path).read_text()
+        bundled = Path(kind.encoding).read_text()
         for form in FORMS[name]:
             ours: list[Run] = []
             theirs: list[Run] = []
