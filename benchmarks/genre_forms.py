@@ -143,12 +143,37 @@ reached(R,C) :- root(R,C).""",
     ).replace(":- on_loop(R,C), not reached(R,C).", ""),
 )
 
+#: Slitherlink's one inside area with its root found by a #min aggregate over the inside
+#: cells (the bundled encoding: along a chain of "an inside cell comes before")
+SLITHERLINK_MIN_ROOT = Form(
+    "root: #min aggregate",
+    replaced(
+        (KINDS / "slitherlink" / "encoding.lp").read_text(),
+        "root(R,C) :- inside(R,C), index(R,C,K), not before(K).",
+        "root(R,C) :- index(R,C,K), K = #min{ I : inside(R2,C2), index(R2,C2,I) }.",
+    ),
+)
+
+#: Slitherlink's one inside area as "every two inside cells are joined", a relation on
+#: pairs (the bundled encoding: reached from one root)
+SLITHERLINK_PAIRS = Form(
+    "joined pairs",
+    replaced(
+        (KINDS / "slitherlink" / "encoding.lp").read_text(),
+        ":- inside(R,C), not reached(R,C).",
+        """joined(R,C,R,C) :- inside(R,C).
+joined(R,C,R2+DR,C2+DC) :- joined(R,C,R2,C2), way(_,DR,DC), inside(R2+DR,C2+DC).
+:- inside(R,C), inside(R2,C2), not joined(R,C,R2,C2).""",
+    ),
+)
+
 FORMS: dict[str, list[Form]] = {
     "akari": [AKARI_RAYS],
     "star-battle": [STAR_BATTLE_SQUARES],
     "hitori": [HITORI_PAIRS],
     "norinori": [NORINORI_ORDER],
     "masyu": [MASYU_ROOT_ON_LOOP, MASYU_PAIRS],
+    "slitherlink": [SLITHERLINK_MIN_ROOT, SLITHERLINK_PAIRS],
 }
 
 
