@@ -160,6 +160,8 @@ SLOW_FUNCTIONS = (
     "tests/test_fuzz_state.py::test_a_mutated_report_is_refused_or_resumed_right",
     "tests/test_declared.py::test_a_mutated_declaration_loads_or_is_refused_at_its_place",
     "tests/test_declared.py::test_a_mutated_puzzle_file_loads_or_is_refused_at_its_place",
+    "tests/test_masyu.py::test_every_one_cell_change_of_a_published_answer_is_caught",
+    "tests/test_slitherlink.py::test_the_check_agrees_with_python_on_every_one_cell_change",
 )
 SLOW_TESTS = frozenset(
     [
