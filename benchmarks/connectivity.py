@@ -120,6 +120,13 @@ GENRES: dict[str, Genre] = {
             ),
         ),
     ),
+    # no connectivity to reason about: the bundled encoding alone, for its time
+    "shikaku": Genre(
+        "puzzlekit-40-20x36.shikaku",
+        "",
+        "",
+        (Variant("rectangles placed from the numbers (bundled)", ""),),
+    ),
 }
 
 

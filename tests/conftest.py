@@ -196,6 +196,7 @@ SLOW_TESTS = frozenset(
         "tests/test_fillomino.py::test_each_bundled_puzzle_has_its_published_solution_and_no_other[janko-034.fillomino]",
         "tests/test_fillomino.py::test_every_one_cell_change_is_named_as_python_judges_it",
         "tests/test_lits.py::test_each_bundled_puzzle_has_its_published_solution_and_no_other[janko-020.lits]",
+        "tests/test_shikaku.py::test_every_one_cell_change_is_named_as_python_judges_it",
         "tests/test_lits.py::test_every_one_cell_change_is_named_as_python_judges_it",
         "tests/test_lits.py::test_random_tiny_boards_have_the_solutions_the_enumeration_finds[14-5-6-5-2]",
         "tests/test_tutorial.py::test_tutorial_command[lpsolve run docs/tutorial/step1.lp docs/tutorial/tiny.takuzu --count]",
