@@ -16,7 +16,8 @@ before any timing):
 * puzzlekit: parse the text, build the CP-SAT model, search for one solution with one
   CP-SAT worker: ``puzzlekit.solve(text, genre, solver_options={"num_workers": 1})``;
 * the command: ``lpsolve solve FILE``, a fresh process (Python's start-up, imports,
-  the supervised job), as a user runs it.
+  the supervised job), as a user runs it, with lpsolve compiled to byte code first as
+  ``pip install`` does (``benchmarks/startup.py`` explains why).
 
 The runs interleave (each round runs every puzzle with each solver in turn: A B C A B
 C ...), ``--repeat`` rounds, medians reported; wall time, and CPU time of the worker
@@ -39,6 +40,7 @@ puzzlekit is the optional extra ``bench`` (``pip install -e '.[bench]'``); with
 from __future__ import annotations
 
 import argparse
+import compileall
 import importlib.metadata
 import multiprocessing
 import os
@@ -51,6 +53,7 @@ from typing import Any, NamedTuple
 
 import processes  # benchmarks/processes.py (a script's folder is on its path)
 
+import lpsolve
 from lpsolve.kinds.declared import bundled_kinds, load_kind
 
 #: the held-out sample, one folder per kind
@@ -153,7 +156,20 @@ def lpsolve_run(job: dict[str, Any]) -> dict[str, Any]:
     else:
         status = "no solution" if result.complete else "timeout"
     answer = puzzle.janko_text(result.solutions[0]) if result.solutions else None
-    return {"status": status, "wall": wall, "cpu": cpu, "answer": answer}
+    # where the time went: grounding (timed by the backend), and the check of the
+    # answer (inside the search's time, timed again here on its own)
+    check = time.perf_counter()
+    if result.solutions:
+        puzzle.violations(result.solutions[0])
+    check = time.perf_counter() - check
+    return {
+        "status": status,
+        "wall": wall,
+        "cpu": cpu,
+        "answer": answer,
+        "ground": result.stats.ground_seconds,
+        "check": check,
+    }
 
 
 def puzzlekit_run(job: dict[str, Any]) -> dict[str, Any]:
@@ -250,17 +266,19 @@ class Figures(NamedTuple):
     status: str  # the worst run's: a timeout or error in any run shows
     wall: float  # median seconds
     cpu: float
+    ground: float  # lpsolve's: median seconds grounding, and checking the answer
+    check: float
     answer: dict[str, Any]  # the first run's result (its answer or grid)
 
 
 def figures(runs: list[dict[str, Any]]) -> Figures:
     bad = [r["status"] for r in runs if r["status"] not in FOUND]
-    return Figures(
-        bad[0] if bad else runs[0]["status"],
-        statistics.median(r["wall"] for r in runs),
-        statistics.median(r["cpu"] for r in runs),
-        runs[0],
-    )
+
+    def median(key: str) -> float:
+        return statistics.median(r.get(key, 0.0) for r in runs)
+
+    times = (median("wall"), median("cpu"), median("ground"), median("check"))
+    return Figures(bad[0] if bad else runs[0]["status"], *times, runs[0])
 
 
 def milliseconds(seconds: float) -> str:
@@ -345,6 +363,10 @@ def genre_row(
             row.append(f"{v.puzzlekit_solved} ({v.puzzlekit_equal} of {v.puzzlekit_compared})")
         stopped = any(r.status not in FOUND for r in runs)
         row += [milliseconds(medians[column][0]), (">" * stopped) + milliseconds(max(walls))]
+        if column == "lpsolve":
+            ground = statistics.median(r.ground / r.wall for r in runs if r.wall > 0)
+            check = statistics.median(r.check / r.wall for r in runs if r.wall > 0)
+            row.append(f"{ground:.0%} / {check:.0%}")
     if "lpsolve" in medians and "puzzlekit" in medians:
         (ours, ours_cpu), (theirs, theirs_cpu) = medians["lpsolve"], medians["puzzlekit"]
         row += [ratio(theirs, ours), ratio(theirs_cpu, ours_cpu)]
@@ -364,6 +386,8 @@ def summary_header(columns: list[str]) -> list[str]:
         elif column == "puzzlekit":
             header.append("puzzlekit solved (= reference)")
         header += [f"{column} median ms", f"{column} worst ms"]
+        if column == "lpsolve":
+            header.append("of which ground / check")
     if "lpsolve" in columns and "puzzlekit" in columns:
         header += ["puzzlekit / lpsolve (wall)", "(CPU)"]
     return header
@@ -374,7 +398,7 @@ def detail(
 ) -> str:
     header = ["puzzle", "size"]
     for column in columns:
-        header += [column, "ms"]
+        header += [column, "ms"] + (["ground", "check"] if column == "lpsolve" else [])
     if "lpsolve" in columns and "puzzlekit" in columns:
         header.append("puzzlekit / lpsolve")
     rows = []
@@ -391,6 +415,8 @@ def detail(
                 if reference is not None and figure.answer.get("grid") != reference:
                     status += ", differs"
             row += [status, milliseconds(figure.wall)]
+            if column == "lpsolve":
+                row += [milliseconds(figure.ground), milliseconds(figure.check)]
         if "lpsolve" in columns and "puzzlekit" in columns:
             ours, theirs = results[(case.path, "lpsolve")], results[(case.path, "puzzlekit")]
             row.append(ratio(theirs.wall, ours.wall))
@@ -447,6 +473,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if options.command and "lpsolve" in columns:
         columns.insert(columns.index("lpsolve") + 1, "command")
     load = os.getloadavg()[0]
+    if options.command:
+        compileall.compile_dir(os.path.dirname(lpsolve.__file__), quiet=1)
     startup = {s: import_seconds(s) for s in options.solvers} if options.command else {}
     workers = {solver: Worker(solver) for solver in options.solvers}
     try:
