@@ -17,10 +17,10 @@ from collections.abc import Callable
 from typing import Any
 
 from .backends import asp
-from .errors import InternalError, UsageError
+from .errors import InternalError, LpsolveError, UsageError
 from .kinds import as_puzzle, parse_text
 from .kinds import load as _load_file
-from .puzzle import Puzzle, Result
+from .puzzle import Kind, Puzzle, Result
 
 #: a puzzle, or the path of a puzzle file (or a bundled instance's name) to read
 PuzzleOrPath = Puzzle | str | os.PathLike[str]
@@ -30,7 +30,7 @@ PuzzleOrPath = Puzzle | str | os.PathLike[str]
 DEFAULT_LIMIT = 2
 
 
-def load(path: str | os.PathLike[str], kind: str | None = None) -> Puzzle:
+def load(path: str | os.PathLike[str], kind: str | Kind | None = None) -> Puzzle:
     """Read a puzzle file, or a bundled instance by its name under ``instances/``
     (``"hidato/seed-10x10"``, the extension optional) when no such file exists; the
     kind comes from ``kind``, the extension or JSON ``"kind"``."""
@@ -59,9 +59,18 @@ def backend_solve(name: str) -> Callable[..., Result]:
 
 
 def verify(puzzle: Puzzle, solution: Any) -> None:
-    """Raise :class:`InternalError` if ``solution`` breaks a rule of ``puzzle``."""
+    """Raise :class:`InternalError` if ``solution`` breaks a rule of ``puzzle``: a bug
+    in lpsolve; for a kind that does not come with lpsolve (a folder's, a plugin's), a
+    :class:`LpsolveError`: its encoding and its checker disagree, the kind's to fix."""
     problems = puzzle.violations(solution)
     if problems:
+        kind = puzzle.definition()
+        if not kind.bundled:
+            raise LpsolveError(
+                f"{puzzle.source}: kind {kind.name} ({kind.location}): an answer of its "
+                f"encoding breaks its checker: {'; '.join(problems[:3])}"
+                f"{'; ...' if len(problems) > 3 else ''} (lpsolve kinds check tests a kind)"
+            )
         raise InternalError(
             f"{puzzle.source}: a {puzzle.kind} solution failed the rule "
             f"checker: {'; '.join(problems)}"

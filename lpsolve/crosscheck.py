@@ -1,8 +1,11 @@
 """Cross-checking: solve with both backends and compare what they found.
 
 Two independent models of the same rules (the ASP encoding, the python-constraint
-model) should find the same solutions. What can be compared depends on whether each
-search was complete (exhausted its search space):
+model) should find the same solutions. A kind without a csp model but with a second
+model (a declared kind: its check with a generate rule, see
+:meth:`~lpsolve.puzzle.Puzzle.second_model`) is cross-checked against that instead.
+What can be compared depends on whether each search was complete (exhausted its
+search space):
 
 * every solution either backend returns must pass the plain-Python rule checker;
 * a backend returns no solution twice;
@@ -25,9 +28,7 @@ from typing import Any
 
 from .backends import asp, csp
 from .kinds import as_puzzle
-from .puzzle import Puzzle, Result
-
-BACKENDS = ("clingo", "csp")
+from .puzzle import SECOND_MODEL, Capability, Puzzle, Result
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,11 @@ class CrossCheck:
         """A search was stopped by a timeout or Ctrl-C."""
         return any(r.stopped for r in self.results.values())
 
+    @property
+    def other(self) -> str:
+        """What clingo's encoding was compared with: ``csp`` or the second model."""
+        return next(name for name in self.results if name != "clingo")
+
     def only(self, backend: str) -> list[Hashable]:
         """Solutions only ``backend`` found (where the other side's search was complete)."""
         return [f.solution for f in self.findings if f.backend == backend and not f.problems]
@@ -69,9 +75,9 @@ class CrossCheck:
     def summary(self) -> str:
         """One line when the backends agree; otherwise a headline and each finding."""
         if self.agree:
-            return f"cross-check: clingo and csp agree: {self._agreement()}"
+            return f"cross-check: clingo and {self.other} agree: {self._agreement()}"
         sides = ", ".join(f"{name} {_describe(r)}" for name, r in self.results.items())
-        lines = [f"cross-check: DISAGREEMENT between clingo and csp: {sides}"]
+        lines = [f"cross-check: DISAGREEMENT between clingo and {self.other}: {sides}"]
         for finding in self.findings:
             other = next(name for name in self.results if name != finding.backend)
             if finding.problems:
@@ -86,12 +92,12 @@ class CrossCheck:
         return "\n".join(lines)
 
     def _agreement(self) -> str:
-        clingo, csp_ = self.results["clingo"], self.results["csp"]
-        if clingo.complete and csp_.complete:
+        clingo, other = self.results["clingo"], self.results[self.other]
+        if clingo.complete and other.complete:
             return f"the same {_solutions(clingo.count)}, both searches complete"
-        found = f"clingo {_describe(clingo)}, csp {_describe(csp_)}"
-        if clingo.complete or csp_.complete:
-            full = "clingo" if clingo.complete else "csp"
+        found = f"clingo {_describe(clingo)}, {self.other} {_describe(other)}"
+        if clingo.complete or other.complete:
+            full = "clingo" if clingo.complete else self.other
             return f"{found}; all valid and within {full}'s complete set"
         return f"{found}; all valid (the sets were not compared: neither search complete)"
 
@@ -148,7 +154,8 @@ def cross_check(
     seconds each) and compare. With ``deadline`` (a ``time.monotonic()`` reading) both
     end by then instead: csp gets half the time left, clingo the rest. Unlike
     :func:`lpsolve.solve` a solution that fails the rule checker does not raise: it is
-    reported as a finding. ``puzzle`` may be a path to read (see :func:`lpsolve.load`)."""
+    reported as a finding. ``puzzle`` may be a path to read (see :func:`lpsolve.load`).
+    A kind with a second model and no csp model is compared with its second model."""
     puzzle = as_puzzle(puzzle)
 
     def seconds(share: float) -> float | None:
@@ -156,10 +163,13 @@ def cross_check(
             return timeout
         return max((deadline - time.monotonic()) * share, 0.001)
 
-    # csp first: a kind without a csp model fails before clingo spends any time.
-    found = {"csp": csp.solve(puzzle, limit=limit, timeout=seconds(0.5))}
-    found["clingo"] = asp.solve(puzzle, limit=limit, timeout=seconds(1.0))
-    results = {name: found[name] for name in BACKENDS}
+    # the other side first: a kind without one fails before clingo spends any time
+    if puzzle.supports(Capability.SECOND_MODEL) and not puzzle.supports(Capability.CSP):
+        other = puzzle.second_model(limit, timeout=seconds(0.5))
+        name = SECOND_MODEL
+    else:
+        other, name = csp.solve(puzzle, limit=limit, timeout=seconds(0.5)), "csp"
+    results = {"clingo": asp.solve(puzzle, limit=limit, timeout=seconds(1.0)), name: other}
     return CrossCheck(puzzle, results, compare(puzzle, results))
 
 

@@ -96,14 +96,23 @@ def check_program(path: str, allow_scripts: bool = False) -> list[Path]:
     return sandbox.vet_program(path, allow_scripts=allow_scripts)
 
 
-def refuse_installed_encodings(program: str, files: Sequence[Path]) -> None:
-    """Refuse to grade lpsolve's own encodings (every one installed in ``encodings/``)
-    as a student's work, however they reach the student's folder: a file of the
-    program that *is* one (a hard or symbolic link: the same file), or a program that
-    states every rule of one (a copy, also with other comments, spacing or order, or
-    cut into included parts). Grading one against the reference proves nothing.
-    Raises :class:`PuzzleError`."""
-    installed = sorted(encodings_dir().glob("*.lp"))
+def refuse_installed_encodings(program: str, files: Sequence[Path], kind: str = "") -> None:
+    """Refuse to grade lpsolve's own encodings (every one installed in ``encodings/``,
+    and ``kind``'s own where it is a folder's: its encoding and lesson) as a student's
+    work, however they reach the student's folder: a file of the program that *is* one
+    (a hard or symbolic link: the same file), or a program that states every rule of
+    one (a copy, also with other comments, spacing or order, or cut into included
+    parts). Grading one against the reference proves nothing. Raises
+    :class:`PuzzleError`."""
+    # each encoding and how a refusal names it
+    installed = {
+        path: f"lpsolve's own encoding {path.name}" for path in encodings_dir().glob("*.lp")
+    }
+    if kind:
+        spec = kind_spec(kind)
+        for own in sorted({spec.encoding, spec.reference_encoding}):
+            if os.path.isabs(own):  # a declared kind's (or a plugin's), in its folder
+                installed[Path(own)] = f"kind {kind}'s own encoding {Path(own).name}"
     identities = {(info.st_dev, info.st_ino): path for path in installed for info in [path.stat()]}
     for index, file in enumerate(files):
         info = file.stat()
@@ -112,17 +121,16 @@ def refuse_installed_encodings(program: str, files: Sequence[Path]) -> None:
             included = sandbox.user_path(os.path.relpath(file, files[0].parent), program)
             source = included if index else program
             raise PuzzleError(
-                f"is lpsolve's own encoding {same.name} (the installed file, or a link to it): "
+                f"is {installed[same]} (the installed file, or a link to it): "
                 "grading it would prove nothing",
                 source,
             )
     rules = _statements(program)
-    for path in installed:
+    for path, name in sorted(installed.items()):
         theirs = _statements(str(path))
         if theirs and not theirs - rules:
             raise PuzzleError(
-                f"states every rule of lpsolve's own encoding {path.name} (a copy of it): "
-                "grading it would prove nothing",
+                f"states every rule of {name} (a copy of it): grading it would prove nothing",
                 program,
             )
 
@@ -710,7 +718,7 @@ def grade(
     kind_spec(kind)  # an unknown kind is a usage error before anything runs
     files = check_program(program, allow_scripts)
     if refuse_own_encodings:
-        refuse_installed_encodings(program, files)
+        refuse_installed_encodings(program, files, kind)
     outputs = output_signatures(kind)
     left_out: list[tuple[str, str]] = []
     if instances:

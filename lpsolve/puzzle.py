@@ -43,6 +43,7 @@ class Capability(enum.Enum):
     DRAW = "picture"  # Puzzle.svg
     EXPLAIN = "explanation"  # Puzzle.without_clues (--explain drops clues)
     CSP = "csp model"  # Puzzle.csp_model (--backend csp, --cross-check)
+    SECOND_MODEL = "second model"  # Puzzle.second_model (--cross-check without a csp model)
     JANKO = "janko layout"  # Puzzle.janko_rows (solve --format janko)
     CLASSES = "solution classes"  # Puzzle.classes, Kind.solve_options (e.g. --up-to-symmetry)
     BOARD = "blank board"  # Kind.board_text, Kind.board_forms (the web's builder)
@@ -52,7 +53,7 @@ class Capability(enum.Enum):
     def refusal(self, kind: str, doing: str, hint: str = "") -> NotSupported:
         """The one-line error for asking ``kind`` for this while ``doing`` something,
         e.g. "--format janko: kind magic has no janko layout"."""
-        tail = f"; {hint}" if hint else ""
+        tail = "" if not hint else f" {hint}" if hint.startswith("(") else f"; {hint}"
         return NotSupported(f"{doing}: kind {kind} has no {self.value}{tail}", kind, self.value)
 
 
@@ -62,6 +63,7 @@ CAPABILITY_METHODS: dict[Capability, tuple[str, ...]] = {
     Capability.DRAW: ("Puzzle.svg",),
     Capability.EXPLAIN: ("Puzzle.without_clues",),
     Capability.CSP: ("Puzzle.csp_model",),
+    Capability.SECOND_MODEL: ("Puzzle.second_model",),
     Capability.JANKO: ("Puzzle.janko_rows",),
     Capability.CLASSES: ("Puzzle.classes",),
     Capability.BOARD: ("Kind.board_text",),
@@ -161,6 +163,9 @@ class Kind(ABC):
     #: whether the module ``lpsolve.web.kinds.NAME`` adds pages of its own to the web
     #: playground; built-in kinds only
     pages: bool = False
+    #: whether it comes with lpsolve (built-in, or a declared kind of
+    #: ``lpsolve/kinds/``): its programs are lpsolve's own, trusted as lpsolve is
+    bundled: bool = False
 
     @property
     def reference_encoding(self) -> str:
@@ -196,10 +201,19 @@ class Kind(ABC):
     def supports(self, capability: Capability) -> bool:
         return capability in self.capabilities
 
+    def why_not(self, capability: Capability) -> str:
+        """Why the kind lacks ``capability``, where a reason helps: said after the
+        refusal. Default: nothing to add."""
+        return ""
+
+    def refusal(self, capability: Capability, doing: str) -> NotSupported:
+        """The one-line refusal of ``capability`` while ``doing`` something."""
+        return capability.refusal(self.name, doing, self.why_not(capability))
+
     def require(self, capability: Capability, doing: str) -> None:
         """Refuse (:class:`NotSupported`) unless the kind has ``capability``."""
         if capability not in self.capabilities:
-            raise capability.refusal(self.name, doing)
+            raise self.refusal(capability, doing)
 
     def __repr__(self) -> str:
         return f"<{self.origin.value} kind {self.name} from {self.location}>"
@@ -400,12 +414,19 @@ class Puzzle(ABC):
     def without_clues(self, clues: Iterable[Clue]) -> Puzzle:
         """The same puzzle without these clues (:attr:`Capability.EXPLAIN`:
         explanations check their answers on it)."""
-        raise Capability.EXPLAIN.refusal(self.kind, "dropping clues")
+        raise self.definition().refusal(Capability.EXPLAIN, "dropping clues")
 
-    def svg(self, solution: Any | None = None, conflict: Sequence[Clue] = ()) -> str:
+    def svg(
+        self,
+        solution: Any | None = None,
+        conflict: Sequence[Clue] = (),
+        *,
+        broken: Sequence[str] = (),
+    ) -> str:
         """The puzzle (``None``) or a solution as an SVG picture, ``conflict``
-        highlighted (:attr:`Capability.DRAW`)."""
-        raise Capability.DRAW.refusal(self.kind, "drawing")
+        highlighted, and the cells of ``broken`` rules (:class:`Violation` values from
+        :meth:`violations`; plain strings name no cells) (:attr:`Capability.DRAW`)."""
+        raise self.definition().refusal(Capability.DRAW, "drawing")
 
     def _repr_svg_(self) -> str | None:
         """Jupyter shows a puzzle as its picture (None: as text, if it cannot draw)."""
@@ -414,7 +435,16 @@ class Puzzle(ABC):
     def janko_rows(self, solution: Any | None = None) -> list[list[str]]:
         """The puzzle (``None``) or a solution as janko.at's grid rows
         (:attr:`Capability.JANKO`); a board the layout cannot hold is refused."""
-        raise Capability.JANKO.refusal(self.kind, "--format janko")
+        raise self.definition().refusal(Capability.JANKO, "--format janko")
+
+    def janko_text(self, solution: Any) -> str:
+        """A solution in janko.at's layout, as ``solve --format janko`` prints it: by
+        default the header ``ROWS COLS`` and :meth:`janko_rows`, columns aligned (a
+        declared kind writes its own header's numbers). Refused as :meth:`janko_rows`
+        is."""
+        from .kinds.janko import render  # a sibling of the kinds' layer
+
+        return render(self.janko_rows(solution))
 
     def to_url(self) -> str:
         """The puzzle as a puzz.link link (:attr:`Capability.URL`)."""
@@ -424,12 +454,20 @@ class Puzzle(ABC):
         """The variant whose solutions are classes of solutions, as the kind's
         :attr:`Kind.solve_options` named in ``options`` say (:attr:`Capability.CLASSES`)."""
         names = " and ".join(f"--{option}" for option in options) or "solution classes"
-        raise Capability.CLASSES.refusal(self.kind, names)
+        raise self.definition().refusal(Capability.CLASSES, names)
 
     def csp_model(self) -> CspModel:
         """The puzzle as a python-constraint model, for ``--backend csp`` (see
         ``lpsolve/cspmodel.py``; :attr:`Capability.CSP`)."""
-        raise Capability.CSP.refusal(self.kind, "the csp backend")
+        raise self.definition().refusal(Capability.CSP, "the csp backend")
+
+    def second_model(self, limit: int | None = None, timeout: float | None = None) -> Result:
+        """Up to ``limit`` solutions (``None``: all) found by a second model of the
+        rules, written apart from the encoding, within ``timeout`` seconds: what
+        ``--cross-check`` compares the encoding with when the kind has no csp model
+        (:attr:`Capability.SECOND_MODEL`; a declared kind's: its check with a generate
+        rule). Its ``backend`` is :data:`SECOND_MODEL`."""
+        raise self.definition().refusal(Capability.SECOND_MODEL, "--cross-check")
 
     def csp_size(self) -> int:
         """How many variables :meth:`csp_model` makes (``len(model.domains)``; fewer
@@ -437,6 +475,10 @@ class Puzzle(ABC):
         building the model: the size is checked first, and building a big model takes
         long (an empty 200x200 Takuzu's: 20 s)."""
         return len(self.csp_model().domains)
+
+
+#: the name a second model's results go by (:meth:`Puzzle.second_model`)
+SECOND_MODEL = "second-model"
 
 
 def facts_program(facts: Iterable[clingo.Symbol]) -> str:

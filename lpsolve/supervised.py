@@ -19,7 +19,7 @@ from typing import Any
 from . import api
 from .jobs import Emit, Limits, Outcome, supervise
 from .kinds import parse_bytes
-from .puzzle import Puzzle, Result
+from .puzzle import Kind, Puzzle, Result
 
 #: emit a counting progress item every this many models (a message per model would
 #: cost more than the search)
@@ -67,7 +67,7 @@ class SolveJob:
     def __init__(
         self,
         path: str,
-        kind: str | None = None,
+        kind: str | Kind | None = None,
         *,
         limit: int | None = 2,
         counting: bool = False,

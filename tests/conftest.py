@@ -148,6 +148,9 @@ SLOW_FUNCTIONS = (
 SLOW_TESTS = frozenset(
     [
         "tests/test_grade.py::test_too_slow",  # waits out a 3 s time limit
+        # the magic twin's plain encoding on the 5x5 seed: about 3 s a search
+        "tests/test_magic_declared.py::test_the_twin_solves_the_seed_board_as_the_built_in_kind_does",
+        "tests/test_magic_declared.py::test_the_twins_check_names_each_rule",
         "tests/test_batch.py::test_ctrl_c_leaves_the_report_complete_up_to_then",
         "tests/test_cli.py::test_ctrl_c_keeps_what_was_found_and_exits_3",
         "tests/test_cli.py::test_timeout_keeps_what_was_found_and_exits_3",  # two 2 s timeouts

@@ -8,6 +8,7 @@ lpsolve and a missing Dask each end the way the command line needs.
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import os
 import signal
@@ -24,6 +25,7 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
+from lpsolve.cli import main  # noqa: E402
 from lpsolve.cluster import MIN_IN_FLIGHT, run_on_cluster  # noqa: E402
 from lpsolve.errors import LpsolveError, PuzzleError, UsageError  # noqa: E402
 from lpsolve.jobs import Job, Limits, Outcome, supervise_many  # noqa: E402
@@ -130,6 +132,32 @@ def test_same_answers_as_local_processes(cluster: str) -> None:
     assert len(local) == len(PUZZLES)
     assert local["tiling/seed-8x8.tiling", True][:2] == (208, True)
     assert local["takuzu/letheed-grid1.takuzu", False][0::3] == (2, "limit")
+
+
+def test_a_declared_kind_travels_to_workers_that_lack_its_folder(cluster: str, tmp_path) -> None:
+    """batch and counting in cubes on the cluster with a kind from a folder only this
+    process knows (the workers started before it existed): the kind goes with each job,
+    and the answers are a brute force's."""
+    from .test_declared import latin_squares, latin_text, write_kind
+
+    write_kind(tmp_path / "kinds")
+    rows = {"open": ["1 - -", "- - -", "- - -"], "open4": ["- 2 - -", *["- - - -"] * 3]}
+    for name, grid in rows.items():
+        (tmp_path / f"{name}.latin").write_text(latin_text(grid))
+    report = tmp_path / "report.jsonl"
+    files = [str(tmp_path / f"{name}.latin") for name in rows]
+    kinds = ["--kinds", str(tmp_path / "kinds")]
+    options = ["--cluster", cluster, "--all", "--output", str(report), *kinds]
+    assert main(["batch", *files, *options]) == 0
+    found = {line["file"]: line for line in map(json.loads, report.read_text().splitlines())}
+    grids = {tuple(map(tuple, s)) for s in found[files[0]]["solutions"]}
+    assert grids == latin_squares(3, {(0, 0): 1})
+    assert found[files[1]]["count"] == len(latin_squares(4, {(0, 1): 2}))
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        status = main(["solve", files[1], "--count", "--cluster", cluster, *kinds])
+    assert status == 0
+    assert printed.getvalue().startswith(f"{len(latin_squares(4, {(0, 1): 2}))} solutions")
 
 
 def test_items_arrive_in_order_before_done_and_the_window_is_kept(cluster: str) -> None:

@@ -316,22 +316,47 @@ def test_the_bundled_kinds_are_found(tmp_path: Path) -> None:
 
 
 def test_the_kind_is_a_registry_entry_with_the_capabilities_it_has(tmp_path: Path) -> None:
-    """A declared kind is a Kind of origin declared; one without pictures or clues
-    declares neither, and its puzzles refuse them in one line."""
+    """A declared kind is a Kind of origin declared with the capabilities its
+    declaration gives it; one without pictures, clues, cell values or a blank board
+    declares none of them, and its puzzles refuse them in one line."""
     latin = load_kind(write_kind(tmp_path))
     assert isinstance(latin, Kind) and latin.origin is Origin.DECLARED
     assert latin.location == str(tmp_path / "latin") and latin.puzzle_class is DeclaredPuzzle
-    assert latin.capabilities == {Capability.DRAW, Capability.EXPLAIN, Capability.JANKO}
+    assert latin.capabilities == {
+        Capability.DRAW,
+        Capability.EXPLAIN,
+        Capability.JANKO,
+        Capability.SECOND_MODEL,
+        Capability.BOARD,
+    }
     assert latin.clue_json == "[row, col, value]" and latin.encoding.endswith("encoding.lp")
-    plain_toml = LATIN_TOML.split("[explain]")[0].replace(", clue = true", "")
+    plain_toml = (
+        LATIN_TOML.split("[explain]")[0]
+        .replace(", clue = true", "")
+        .replace(', values = [1, "ROWS"]', "")
+        + "[web]\nbuilder = false\n"
+    )
     plain = load_kind(write_kind(tmp_path / "other", "plain", toml=plain_toml))
-    assert plain.capabilities == {Capability.JANKO}
+    assert plain.capabilities == {Capability.JANKO} and plain.board_forms() == ()
     puzzle = plain.parse(latin_text(["1 - -", "- - -", "- - -"]), "x.plain")
     assert puzzle.definition() is plain and puzzle.clues() == []
-    with pytest.raises(NotSupported, match=r"^drawing: kind plain has no picture$"):
-        puzzle.svg()
-    with pytest.raises(NotSupported, match=r"^dropping clues: kind plain has no explanation$"):
-        puzzle.without_clues([])
+    refusals = [
+        (puzzle.svg, "drawing: kind plain has no picture"),
+        (lambda: puzzle.without_clues([]), "dropping clues: kind plain has no explanation"),
+        (puzzle.second_model, "--cross-check: kind plain has no second model"),
+        (
+            puzzle.csp_model,
+            "the csp backend: kind plain has no csp model (declared kinds are solved with clingo)",
+        ),
+        (
+            lambda: plain.board_text(latin.board_forms()[0], 3, 3, {}),
+            "a blank board: kind plain has no blank board",
+        ),
+    ]
+    for call, message in refusals:
+        with pytest.raises(NotSupported) as refused:
+            call()
+        assert str(refused.value) == message
 
 
 def test_a_kind_in_lpsolve_kinds_is_solved_by_the_commands(tmp_path, monkeypatch, run) -> None:
@@ -356,6 +381,23 @@ def test_an_include_inside_the_folder_works(tmp_path: Path) -> None:
     (folder / "show.lp").write_text("#show cell/3.\n")
     kind = load_kind(folder)
     assert api.solve(kind.parse(latin_text(["1 - -", "- - -", "- - -"]), "x")).count == 2
+
+
+def test_an_include_is_the_kinds_file_whatever_the_working_folder(tmp_path, monkeypatch) -> None:
+    """clingo looks for an included file in the working folder first: a file of the same
+    name there must not take the place of the kind's own, which the vetting saw."""
+    folder = write_kind(
+        tmp_path / "kinds", encoding=LATIN_ENCODING.replace("#show cell/3.", '#include "show.lp".')
+    )
+    (folder / "show.lp").write_text("#show cell/3.\n")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "show.lp").write_text(":- cell(0,0,1).\n#show cell/3.\n")  # no solution
+    monkeypatch.chdir(elsewhere)
+    kind = load_kind(folder)
+    puzzle = kind.parse(latin_text(["1 - -", "- - -", "- - -"]), "x")
+    assert api.solve(puzzle).count == 2
+    assert explain_ambiguity(puzzle) is not None  # explanations load the encoding too
 
 
 @pytest.mark.parametrize(
@@ -420,6 +462,11 @@ BAD_DECLARATIONS = [
     ('style = "solved"\n', 'style = "solved"\n[check]\nprogram = "../x.lp"\n', "34:11: program"),
     ('style = "solved"\n', 'style = "solved"\n[solver]\noptions = ["--outf=2"]\n', "34:12: a kind"),
     ("[output]", "[output", "18:8: not valid TOML: expected ']' at the end of a table"),
+    (
+        'style = "solved"\n',
+        'style = "solved"\n[input.url]\n',
+        '33:1: [input.url] needs names = ["GENRE", ...] (pzprjs',
+    ),
     ("format = 1", "format = 1\nx = " + "[" * 40 + "]" * 40, "2:37: brackets nested deeper"),
 ]
 
@@ -501,6 +548,91 @@ def test_a_bad_solution_file_is_refused_at_its_place(latin) -> None:
         puzzle.read_solution("4 4\n", "s")
 
 
+BLACK_TOML = """\
+format = 1
+title = "Black cells"
+rules = "Test kind: '#' is a token."
+[input.header]
+[[input.block]]
+name = "board"
+shape = "grid"
+token = [{ match = "-" }, { match = "#", fact = "black(R,C)" }]
+[output]
+atoms = ["lamp/2"]
+cells = [{ atom = "lamp(R,C)", write = "o" }]
+keep = "board"
+"""
+BLACK_ENCODING = """\
+#defined black/2.
+{ lamp(R,C) } :- rows(N), cols(M), R = 0..N-1, C = 0..M-1, not black(R,C).
+#show lamp/2.
+"""
+BLACK_CHECK = """\
+#defined black/2.
+#defined lamp/2.
+violated("no lamp on a black cell", R, C) :- lamp(R,C), black(R,C).
+"""
+
+
+def test_rows_may_start_with_a_token_that_is_the_comment_sign(tmp_path: Path) -> None:
+    """A kind whose tokens include '#' (Star Battle's black cells, janko's layout): a
+    row starting with '#' is a row, not a comment; comments may stand before the
+    header, and a solution repeating such a row reads back."""
+    kind = load_kind(write_kind(tmp_path, "black", BLACK_TOML, BLACK_ENCODING, BLACK_CHECK))
+    puzzle = kind.parse("# a comment\n\n2 3\n# - #\n- # -\n", "x.black")
+    assert puzzle.tokens == ((("#", "-", "#"), ("-", "#", "-")),)
+    assert puzzle.rows[2:] == (("black", 0, 0), ("black", 0, 2), ("black", 1, 1))
+    solution = puzzle.read_solution("2 3\n# o #\no # o\n", "s")
+    assert puzzle.janko_text(solution) == "2 3\n# o #\no # o"
+    # after the header a '#' line is a row: a comment there is refused at its place
+    with pytest.raises(PuzzleError, match=r"^x:3:10: row has 2 tokens, expected 3"):
+        kind.parse("2 3\n- - -\n# comment\n", "x")
+    # a kind without such a token keeps comments anywhere
+    latin = load_kind(write_kind(tmp_path))
+    assert latin.parse("2 2\n# a comment\n1 -\n- -\n", "x").tokens == ((("1", "-"), ("-", "-")),)
+
+
+PAIRED_TOML = """\
+format = 1
+title = "Paired"
+rules = "Test kind: a hidden choice (which of two neighbours a mark is paired with)."
+[input.header]
+[[input.block]]
+name = "board"
+shape = "grid"
+token = [{ match = "-" }]
+[output]
+atoms = ["mark/2"]
+cells = [{ atom = "mark(R,C)", write = "o" }]
+[solver]
+options = ["--project=show"]
+"""
+# one mark in the middle of a 1 x 3 board, paired with either end: two models, one
+# solution
+PAIRED_ENCODING = """\
+mark(0,1).
+1 { pair(0,1,0,0); pair(0,1,0,2) } 1.
+#show mark/2.
+"""
+PAIRED_CHECK = """\
+#defined mark/2.
+violated("one mark in the middle", R, C) :- mark(R,C), (R,C) != (0,1).
+"""
+
+
+def test_a_kind_may_ask_for_solutions_projected_on_its_shown_atoms(tmp_path: Path) -> None:
+    """With --project=show, an encoding with a hidden choice (Tents pairs tents with
+    trees) has one solution per set of shown atoms: found once, counted once."""
+    folder = write_kind(tmp_path, "paired", PAIRED_TOML, PAIRED_ENCODING, PAIRED_CHECK)
+    puzzle = load_kind(folder).parse("1 3\n- - -\n", "x.paired")
+    result = api.solve(puzzle)
+    assert result.complete and result.unique and len(result.solutions) == 1
+    assert api.count(puzzle).count == 1
+    unprojected = PAIRED_TOML.replace('options = ["--project=show"]', "options = []")
+    folder = write_kind(tmp_path / "plain", "paired", unprojected, PAIRED_ENCODING, PAIRED_CHECK)
+    assert api.count(load_kind(folder).parse("1 3\n- - -\n", "x.paired")).count == 2
+
+
 # -- the other block shapes and output writers, on small declarations ---------------------
 
 LINES_TOML = """\
@@ -576,13 +708,17 @@ def test_lines_pairs_ids_defaults_and_optional_blocks(tmp_path: Path) -> None:
 
 
 def test_a_line_blocks_tokens_are_numbered_by_their_place_in_the_line(tmp_path: Path) -> None:
+    """K of a ``line`` block is the token's place (Tents' column counts: one number
+    per column), as the guide says; K of a ``lines`` block is the line, I the place."""
     kind = load_kind(write_kind(tmp_path, "lines", LINES_TOML))
-    puzzle = kind.parse("2 3\n1 - 2\n0\n0\nx x a\nb x a\n", "x.lines")
-    assert [row for row in puzzle.rows if row[0] == "seen"] == [
-        ("seen", "top", 0, 1),
-        ("seen", "top", 2, 2),
-    ]
-    assert [c.text for c in puzzle.clues()] == ["1 in top 1", "2 in top 3"]
+    puzzle = kind.parse("2 3\n- 2 1\n4 2\n0 3\nx x x\nx x x\n", "x.lines")
+    seen = [row for row in puzzle.rows if row[0] in ("seen", "run")]
+    assert seen == [
+        ("seen", "top", 1, 2), ("seen", "top", 2, 1),
+        ("run", 0, 0, 4), ("run", 0, 1, 2), ("run", 1, 1, 3),
+    ]  # fmt: skip
+    assert [c.text for c in puzzle.clues()] == ["2 in top 2", "1 in top 3"]
+    assert [c.place for c in puzzle.clues()] == ["top 2", "top 3"]
 
 
 def test_marks_directions_regions_and_kept_tokens_are_written(tmp_path: Path) -> None:

@@ -59,19 +59,21 @@ def test_a_folder_in_lpsolve_kinds_is_a_declared_kind(tmp_path, monkeypatch, run
     missing = tmp_path / "gone"
     monkeypatch.setenv(ENVIRONMENT, f"{folder}{os.pathsep}{missing}")
     found = listing(run)
-    assert list(found) == [*KINDS, "sudoku", "latin"]
+    bundled = sorted(toml.parent.name for toml in (ROOT / "lpsolve" / "kinds").glob("*/kind.toml"))
+    assert "sudoku" in bundled
+    assert list(found) == [*KINDS, *bundled, "latin"]
     entry = found["latin"]
     assert (entry["source"], entry["location"], entry["shadows"]) == ("declared", str(latin), False)
     assert entry["extensions"] == [".latin"]
     small = str(latin / "instances" / "small.latin")
-    assert entry["instances"] == [{"name": small, "path": small}]
+    assert entry["instances"] == [{"name": small, "path": small, "solution": None}]
     assert {found[name]["source"] for name in KINDS} == {"built-in"}
     status, out, _ = run("kinds")
     line = next(line for line in out.splitlines() if line.startswith("latin "))
     assert line.split()[:4] == ["latin", "declared", ".latin", "1"]
-    status, _, err = run("kinds", "kakuro")  # a missing folder is named, not an error
-    assert status == 2 and err.startswith("error: unknown kind 'kakuro'; expected one of hidato,")
-    assert err.endswith(f"sudoku, latin; {ENVIRONMENT} names no folder {missing}\n")
+    status, _, err = run("kinds", "kakurro")  # a missing folder is named, not an error
+    assert status == 2 and err.startswith("error: unknown kind 'kakurro'; expected one of hidato,")
+    assert err.endswith(f"{bundled[-1]}, latin; {ENVIRONMENT} names no folder {missing}\n")
     assert entry["problem"].startswith(str(latin / "kind.toml"))  # not a declaration
 
 
@@ -85,8 +87,9 @@ def test_the_bundled_declared_kinds_are_listed_with_their_instances(run) -> None
         str(folder),
         False,
     )
-    names = {i["name"]: i["path"] for i in entry["instances"]}
-    assert names["sudoku/wikipedia.sudoku"] == str(folder / "instances" / "wikipedia.sudoku")
+    names = {i["name"]: (i["path"], i["solution"]) for i in entry["instances"]}
+    wikipedia = folder / "instances" / "wikipedia.sudoku"
+    assert names["sudoku/wikipedia.sudoku"] == (str(wikipedia), f"{wikipedia}.solution")
     assert not any(name.endswith(".solution") for name in names)
     assert {"picture", "explanation", "janko layout"} <= set(entry["capabilities"])
     published = (folder / "instances" / "wikipedia.sudoku.solution").read_text().split()[2:]

@@ -308,6 +308,7 @@ VALUES = {
     "1cell": st.sampled_from([EMPTY, EMPTY, "1"]),
     "circle": st.sampled_from([EMPTY, "1", "2"]),
     "hitori": st.one_of(st.sampled_from([EMPTY, UNKNOWN]), st.integers(0, 1295).map(str)),
+    "absent": st.just(EMPTY),  # a block the link does not hold is blank
 }
 OUTSIDE = st.one_of(st.sampled_from([EMPTY, UNKNOWN]), st.integers(0, 255).map(str))
 
@@ -391,6 +392,8 @@ def decode(codec: str, body: str, rows: int, cols: int) -> dict[str, list[list[s
 @settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_a_codec_reads_back_what_it_writes(codec, data) -> None:
+    """Each codec reads back what it writes; a cut or changed link is refused where it
+    breaks (the ``absent`` codec writes nothing and refuses a value: below)."""
     rows, cols, values = data.draw(parts(codec))
     body = codecs.CODECS[codec].encode(values, rows, cols)
     expected = {"cells": regions(values["cells"])} if codec == "border" else values
@@ -714,3 +717,11 @@ def test_a_kind_folder_named_by_kinds_reads_its_links(tmp_path) -> None:
     unknown = lpsolve("facts", link)
     assert unknown.returncode == 2
     assert unknown.stderr.startswith(f"error: {link}:1:21: unknown puzz.link genre 'test-akari'")
+
+
+def test_a_block_the_link_does_not_hold_must_be_blank() -> None:
+    """Janko's Norinori prints a grid of cells given shaded; puzz.link's has none: a
+    blank one reads from nothing, one with a shaded cell has no link."""
+    assert codecs.CODECS["absent"].encode({"cells": [[EMPTY, EMPTY]]}, 1, 2) == ""
+    with pytest.raises(codecs.CannotEncode, match="cannot hold"):
+        codecs.CODECS["absent"].encode({"cells": [[EMPTY, "x"]]}, 1, 2)

@@ -73,10 +73,18 @@ def _kind_module(command: str) -> Any:
     return importlib.import_module(f"{__name__}.{KIND_COMMANDS[command]}")
 
 
+#: lpsolve's own commands with subcommands, each added by its module's
+#: ``add_subcommand`` (``lpsolve kinds new``)
+OWN_SUBCOMMANDS = {"kinds": ("new", "check")}
+
+
 def subcommands(command: str | None) -> tuple[str, ...]:
     """The words that may follow ``command`` to name a subcommand of its own, with its
-    own options and help (``lpsolve mastermind play``); any other word there is the
-    command's own argument (a game file: one named ``play`` is written ``./play``)."""
+    own options and help (``lpsolve mastermind play``, ``lpsolve kinds new``); any other
+    word there is the command's own argument (a game file: one named ``play`` is
+    written ``./play``)."""
+    if command in OWN_SUBCOMMANDS:
+        return OWN_SUBCOMMANDS[command]
     module = _kind_module(command) if command is not None else None
     return () if module is None else tuple(module.SUBCOMMANDS.get(command, ()))
 
@@ -301,6 +309,11 @@ EXAMPLES = {
     ],
     "batch": ["lpsolve batch takuzu --jobs 2 --output report.jsonl"],
     "kinds": ["lpsolve kinds", "lpsolve kinds takuzu --format json"],
+    "kinds new": [
+        "lpsolve kinds new latin",
+        "lpsolve solve latin/instances/example.latin --kinds .",
+    ],
+    "kinds check": ["lpsolve kinds check sudoku"],
     "serve": ["lpsolve serve", "lpsolve serve --port 8080 --timeout 5 --jobs 2"],
 }
 
@@ -369,6 +382,11 @@ EXIT_STATUSES: dict[str, list[tuple[int, str]]] = {
             "some puzzle was stopped by --timeout or --memory-limit, or the batch by Ctrl-C",
         ),
         (EXIT_INTERNAL, "an internal error in some puzzle (a bug in lpsolve)"),
+    ],
+    "kinds check": [
+        (EXIT_SOLVED, "no problem found"),
+        (EXIT_NO_SOLUTION, "a problem found (each is a line starting PROBLEM)"),
+        _BAD_INPUT,
     ],
     "serve": [
         (EXIT_SOLVED, "stopped by Ctrl-C"),

@@ -25,8 +25,8 @@ from ..errors import InternalError, LpsolveError, PuzzleError, UsageError
 from ..jobs import Job, Outcome, supervise_many
 from ..kinds import locate, read_bytes, textformat
 from ..kinds.registry import registry
-from ..puzzle import STOP_STATUS
-from ..resources import bundled_files, bundled_path, instances_dir
+from ..puzzle import STOP_STATUS, Kind, Origin
+from ..resources import bundled_files, bundled_path
 from ..supervised import SolveJob
 from .common import (
     EXIT_BAD_INPUT,
@@ -105,9 +105,9 @@ def puzzle_files(paths: list[str], kind: str | None) -> list[str]:
         elif path.is_file():
             found[str(path)] = None
         elif (folder := bundled_path(name)) is not None and os.path.isdir(folder):
-            root = instances_dir()
             files = _folder_files(Path(folder), kind)
-            found.update(dict.fromkeys(str(file.relative_to(root)) for file in files))
+            named = Path(os.path.normpath(name))  # as bundled names go: KIND/...
+            found.update(dict.fromkeys(str(named / file.relative_to(folder)) for file in files))
         elif bundled_files(name):
             found[locate(name)[1]] = None  # refuses a name two bundled files share
         else:
@@ -301,6 +301,16 @@ def _line(
     return data
 
 
+def _sent_kind(file: str, kind: str | None) -> str | Kind | None:
+    """The kind a job on a cluster's worker reads ``file`` as: a declared kind itself
+    (the worker may not have its folder: it travels by value), else as named here."""
+    extension = os.path.splitext(locate(file)[1])[1].lower()
+    if kind is None and extension == ".json":
+        return None  # the file names its kind, a built-in one
+    found = registry().find(kind) if kind is not None else registry().for_extension(extension)
+    return found if found is not None and found.origin is Origin.DECLARED else kind
+
+
 def run_batch(args: argparse.Namespace) -> int:
     files = puzzle_files([*args.paths, *args.trailing_files], args.kind)
     already = 0
@@ -319,15 +329,17 @@ def run_batch(args: argparse.Namespace) -> int:
     def jobs() -> Iterator[Job]:
         for file in files:
             data = None
+            kind: str | Kind | None = args.kind
             if args.cluster:  # a worker elsewhere may not see this file: send its bytes
                 try:
                     data = read_bytes(file)
+                    kind = _sent_kind(file, args.kind)
                 except LpsolveError as error:
                     report.add(_line(file, None, error, args))
                     continue
             job = SolveJob(
                 file,
-                args.kind,
+                kind,
                 limit=limit,
                 counting=args.count and args.limit is None,
                 backend=args.backend,

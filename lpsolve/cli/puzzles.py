@@ -8,6 +8,7 @@ solutions found before a stop are kept and printed (exit 3).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
@@ -421,6 +422,8 @@ def _cross_checked(
 
     def job() -> tuple[CrossCheck, Any, list[str]]:
         puzzle = api.load(args.file, args.kind)
+        if args.backend == "csp":  # a kind cross-checked with its second model has none
+            puzzle.require(Capability.CSP, "the csp backend")
         if prepare is not None:
             puzzle = prepare(puzzle)
         end = None if deadline is None else deadline - supervised.MARGIN_SECONDS
@@ -651,8 +654,6 @@ def _solve_janko(args: argparse.Namespace) -> int:
     """``solve --format janko``: the first solution (``--all``, ``--limit N``: each, a
     blank line between) in janko's layout on stdout, to save as a puzzle file; the
     summary line on stderr."""
-    from ..kinds import janko
-
     for flag, given in (
         ("--count", args.count),
         ("--cross-check", args.cross_check),
@@ -668,7 +669,7 @@ def _solve_janko(args: argparse.Namespace) -> int:
         nonlocal shown
         if shown >= 1 and not show_all:
             return
-        text = janko.render(seen[0].janko_rows(solution))
+        text = seen[0].janko_text(solution)
         sys.stdout.write(("\n" if shown else "") + text + "\n")
         sys.stdout.flush()
         shown += 1
@@ -821,8 +822,10 @@ def run_facts(args: argparse.Namespace) -> int:
     puzzle = api.load(args.file, args.kind)
     from ..sandbox import comment_safe  # the only use here: not imported at start-up
 
-    # the file name is the user's text: one comment line whatever it holds
-    print(f"% {comment_safe(puzzle.source)}: input facts for encodings/{puzzle.encoding}")
+    # the file name is the user's text: one comment line whatever it holds; an
+    # encoding given by its path is a declared kind's (or a plugin's), named so
+    where = puzzle.encoding if os.path.isabs(puzzle.encoding) else f"encodings/{puzzle.encoding}"
+    print(f"% {comment_safe(puzzle.source)}: input facts for {comment_safe(where)}")
     sys.stdout.write(puzzle.facts_text())
     return EXIT_SOLVED
 

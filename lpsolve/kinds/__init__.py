@@ -58,11 +58,12 @@ def preload(path: str, kind: str | None = None) -> None:
         each.puzzle_class  # noqa: B018 (importing its module is the point)
 
 
-def kind_spec(name: str) -> Kind:
+def kind_spec(name: str | Kind) -> Kind:
     """The kind named ``name``, as the registry finds it (:mod:`lpsolve.kinds.registry`:
     a folder's, a built-in or a plugin's); a :class:`UsageError` naming the known ones
-    if there is none."""
-    return registry().get(name)
+    if there is none. A :class:`Kind` itself (a declared kind sent to a cluster's
+    worker, which may not have its folder) is taken as it is."""
+    return name if isinstance(name, Kind) else registry().get(name)
 
 
 def definition_of(puzzle: Puzzle) -> Kind:
@@ -74,8 +75,9 @@ def definition_of(puzzle: Puzzle) -> Kind:
     return registry().get(puzzle.kind)
 
 
-def parse_text(text: str, source: str, extension: str, kind: str | None = None) -> Puzzle:
-    """Parse puzzle text; the kind comes from ``kind``, the extension or JSON ``"kind"``."""
+def parse_text(text: str, source: str, extension: str, kind: str | Kind | None = None) -> Puzzle:
+    """Parse puzzle text; the kind comes from ``kind`` (a name or the kind itself), the
+    extension or JSON ``"kind"``."""
     if not (text.isascii() and len(text) <= limits.MAX_FILE_BYTES):
         # a character is at least one byte: the first MAX + 1 tell whether it is too big
         head = text[: limits.MAX_FILE_BYTES + 1].encode("utf-8", "surrogatepass")
@@ -88,7 +90,7 @@ def parse_text(text: str, source: str, extension: str, kind: str | None = None) 
             spec = kind_spec(kind)
             if not spec.supports(Capability.JSON_INPUT):
                 hint = f"JSON puzzles are {_json_kinds()}"
-                raise Capability.JSON_INPUT.refusal(kind, source, hint)
+                raise Capability.JSON_INPUT.refusal(spec.name, source, hint)
         elif "kind" not in data:
             raise document.error('missing "kind": expected a string such as "hidato"')
         elif not isinstance(data["kind"], str):
@@ -132,7 +134,7 @@ def stdin_bytes() -> bytes:
     return _stdin
 
 
-def load(path: str | os.PathLike[str], kind: str | None = None) -> Puzzle:
+def load(path: str | os.PathLike[str], kind: str | Kind | None = None) -> Puzzle:
     """Read and parse a puzzle file (at most :data:`lpsolve.limits.MAX_FILE_BYTES`),
     or the bundled instance it names (see :func:`locate`); ``-`` is standard input
     (named ``<stdin>``; give ``kind``); a puzz.link link (where no such file is) is
@@ -268,7 +270,7 @@ def _read(path: str, source: str) -> bytes:
     return data
 
 
-def parse_bytes(data: bytes, source: str, kind: str | None = None) -> Puzzle:
+def parse_bytes(data: bytes, source: str, kind: str | Kind | None = None) -> Puzzle:
     """Parse a puzzle file's bytes as read from ``source`` (its extension names the
     kind unless ``kind`` does): what :func:`load` does once the file is read."""
     # a byte order mark (as some editors write) is not part of the puzzle; stripped

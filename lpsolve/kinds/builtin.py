@@ -46,6 +46,7 @@ class BuiltInKind(Kind):
     ``encodings/`` and its instances in ``instances/NAME/``."""
 
     origin = Origin.BUILT_IN
+    bundled = True
     #: a plainer encoding of the same rules, if :attr:`encoding` adds speed-ups
     lesson_encoding: str | None = None
 

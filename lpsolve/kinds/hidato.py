@@ -395,7 +395,13 @@ class HidatoPuzzle(Puzzle):
             return _render_offset_rows(labels, width)
         return _render_square(labels, width)
 
-    def svg(self, solution: HidatoSolution | None = None, conflict: Sequence[Clue] = ()) -> str:
+    def svg(
+        self,
+        solution: HidatoSolution | None = None,
+        conflict: Sequence[Clue] = (),
+        *,
+        broken: Sequence[str] = (),
+    ) -> str:
         """Cells as squares (hexagons on hex boards), givens bold on grey, solved numbers
         blue, the path 1 -> N as a line through cell centres that runs under the
         numbers (each on a plate of its cell's colour), conflicting givens red."""

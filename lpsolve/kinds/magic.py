@@ -191,7 +191,13 @@ class MagicPuzzle(Puzzle):
             ]
         return "\n".join(" ".join(label.rjust(width) for label in row) for row in labels)
 
-    def svg(self, solution: MagicSolution | None = None, conflict: Sequence[Clue] = ()) -> str:
+    def svg(
+        self,
+        solution: MagicSolution | None = None,
+        conflict: Sequence[Clue] = (),
+        *,
+        broken: Sequence[str] = (),
+    ) -> str:
         """The board with the target as a caption: givens bold on grey, solved numbers
         blue, conflicting givens red."""
         from .. import draw

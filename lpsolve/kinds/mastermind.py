@@ -285,7 +285,13 @@ class MastermindGame(Puzzle):
         lines += [f"{n}. {self.guess_text(guess)}" for n, guess in enumerate(self.guesses, 1)]
         return "\n".join(lines)
 
-    def svg(self, solution: Code | None = None, conflict: Sequence[Clue] = ()) -> str:
+    def svg(
+        self,
+        solution: Code | None = None,
+        conflict: Sequence[Clue] = (),
+        *,
+        broken: Sequence[str] = (),
+    ) -> str:
         """One row per guess with its coloured pegs and black/white feedback pegs, the
         code found (if any) below them. A conflict clue names guess G by its input fact
         (``guess(G, ...)`` or ``feedback(G, ...)``); those rows are highlighted."""

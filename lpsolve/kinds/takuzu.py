@@ -319,7 +319,13 @@ class TakuzuPuzzle(Puzzle):
             lines.append("".join(d + j for d, j in zip(row, [*joins, ""], strict=True)))
         return head + "\n".join(lines)
 
-    def svg(self, solution: TakuzuSolution | None = None, conflict: Sequence[Clue] = ()) -> str:
+    def svg(
+        self,
+        solution: TakuzuSolution | None = None,
+        conflict: Sequence[Clue] = (),
+        *,
+        broken: Sequence[str] = (),
+    ) -> str:
         """The grid: given digits bold on grey, solved digits blue, conflicting givens red;
         Binairo Plus's signs on the borders (= and a multiplication sign for x)."""
         from .. import draw

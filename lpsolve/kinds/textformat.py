@@ -16,6 +16,8 @@ _HEADER = re.compile(r"([A-Za-z][A-Za-z_-]*)\s*:")
 # A line with something other than blanks that does not start with the comment sign;
 # matched in C over the whole text, so blank lines cost no Python objects.
 _CONTENT = re.compile(r"^[^\S\n]*[^\s#][^\n]*", re.MULTILINE)
+# A line with something other than blanks, whatever it starts with.
+_ANY_CONTENT = re.compile(r"^[^\S\n]*\S[^\n]*", re.MULTILINE)
 
 
 class Line(NamedTuple):  # records made by the thousand: tuples, not dataclasses
@@ -32,17 +34,33 @@ class Token(NamedTuple):
     col: int  # 1-based column of its first character (of the field if empty)
 
 
-def content_lines(text: str, source: str, most: int | None = None, why: str = "") -> list[Line]:
+def content_lines(
+    text: str,
+    source: str,
+    most: int | None = None,
+    why: str = "",
+    *,
+    comments_first: bool = False,
+) -> list[Line]:
     """Lines that are neither blank nor comments (``#`` first); errors if none.
 
     Lines end at ``\\n``, ``\\r\\n`` or ``\\r``. With ``most``, more content lines than
     that are refused (``why`` says why: "too many lines: WHY") before more are built.
+    With ``comments_first``, comments are only the lines before the first content line:
+    after it every line that is not blank is content (for formats whose rows may start
+    with ``#``, as Star Battle's black cells).
     """
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     lines = []
     number, counted = 1, 0
-    for match in _CONTENT.finditer(text):
+    if comments_first:
+        first = _CONTENT.search(text)
+        start = first.start() if first else len(text)
+        found = _ANY_CONTENT.finditer(text, start)
+    else:
+        found = _CONTENT.finditer(text)
+    for match in found:
         number += text.count("\n", counted, match.start())
         counted = match.start()
         if most is not None and len(lines) == most:

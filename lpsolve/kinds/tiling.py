@@ -404,7 +404,13 @@ class TilingPuzzle(Puzzle):
         owner = {cell: s for s, cells in enumerate(solution.stones, 1) for cell in cells}
         return _labels(self, owner) + "\n\n" + _picture(self, owner)
 
-    def svg(self, solution: TilingSolution | None = None, conflict: Sequence[Clue] = ()) -> str:
+    def svg(
+        self,
+        solution: TilingSolution | None = None,
+        conflict: Sequence[Clue] = (),
+        *,
+        broken: Sequence[str] = (),
+    ) -> str:
         """The board's black and white cells and the stones (each in its own colour,
         numbered) beside it; a solution as the board covered by the stones, their
         outlines drawn thick and each cell's board colour as a corner mark. A tiling has

@@ -15,10 +15,10 @@ import functools
 import json
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import clingo
 
@@ -30,6 +30,8 @@ from ..kinds.registry import registry
 from ..puzzle import Capability, Clue, Puzzle, Result, facts_program
 from ..resources import encoding_text, instances_dir, tutorial_dir
 from ..supervised import SolveJob, call
+
+T = TypeVar("T")
 
 #: facts shown on a puzzle page (a big board has many thousands)
 FACTS_SHOWN = 400
@@ -118,22 +120,43 @@ def find_entry(key: str) -> Entry | None:
     return None
 
 
+#: how long drawing a puzzle of a kind from the operator's folders may take (in a job)
+FOLDER_KIND_SECONDS = 30.0
+
+
+def _in_process(entry: Entry, draw: Callable[[], T]) -> T | None:
+    """``draw()`` in this process for a kind that comes with lpsolve (its files and
+    programs are trusted); for a kind from the operator's folders (``serve --kinds``,
+    ``LPSOLVE_KINDS``), whose check program draws its pictures, in a supervised job
+    (None if that is stopped)."""
+    if kind_spec(entry.kind).bundled:
+        return draw()
+    return call(draw, Limits(FOLDER_KIND_SECONDS)).value
+
+
 @functools.cache
 def thumbnail(key: str) -> str | None:
-    """A bundled puzzle drawn (in this process: bundled files are trusted); ``None``
-    if its kind does not draw."""
+    """A bundled puzzle drawn, once (see :func:`_in_process`); ``None`` if its kind
+    does not draw."""
     entry = find_entry(key)
     assert entry is not None
-    puzzle = parse_bytes(entry.path.read_bytes(), f"instances/{key}", entry.kind)
-    return puzzle.svg() if puzzle.supports(Capability.DRAW) else None
+
+    def draw() -> str | None:
+        puzzle = parse_bytes(entry.path.read_bytes(), f"instances/{key}", entry.kind)
+        return puzzle.svg() if puzzle.supports(Capability.DRAW) else None
+
+    return _in_process(entry, draw)
 
 
 @functools.cache
-def bundled_view(key: str) -> PuzzleView:
-    """A bundled puzzle's page without a search: drawn in this process, once."""
+def bundled_view(key: str) -> PuzzleView | None:
+    """A bundled puzzle's page without a search: drawn once (see :func:`_in_process`;
+    None: the page draws it in a job of its own)."""
     entry = find_entry(key)
     assert entry is not None
-    return _view(parse_bytes(entry.path.read_bytes(), f"instances/{key}", entry.kind))
+    return _in_process(
+        entry, lambda: _view(parse_bytes(entry.path.read_bytes(), f"instances/{key}", entry.kind))
+    )
 
 
 def lesson_encoding(kind: str) -> str:
@@ -383,16 +406,17 @@ def _answer_board(puzzle: Puzzle | None, atoms: Sequence[clingo.Symbol], text: s
     solution, board, problems = grade.decode_answer(puzzle, atoms)
     if solution is None:
         return Board(None, "", text, problems)
-    return Board(_answer_picture(puzzle, solution), board or "", text, problems)
+    return Board(_answer_picture(puzzle, solution, problems), board or "", text, problems)
 
 
-def _answer_picture(puzzle: Puzzle, solution: Any) -> str | None:
-    """A student's answer drawn, if the kind draws; ``None`` also for an answer too
-    odd for the kind's picture (it is shown as atoms and text)."""
+def _answer_picture(puzzle: Puzzle, solution: Any, broken: Sequence[str] = ()) -> str | None:
+    """A student's answer drawn, the cells of the rules it breaks highlighted where the
+    kind's checker names them, if the kind draws; ``None`` also for an answer too odd
+    for the kind's picture (it is shown as atoms and text)."""
     if not puzzle.supports(Capability.DRAW):
         return None
     try:
-        return puzzle.svg(solution)
+        return puzzle.svg(solution, broken=broken)
     except Exception:  # any answer set decodes, not every one makes a picture
         return None
 
@@ -470,7 +494,7 @@ def _drawn_example(instance: str, kind: str, example: grade.Example) -> Board:
     if entry is not None:
         puzzle = parse_bytes(entry.path.read_bytes(), instance, kind)
         atoms = [clingo.parse_term(atom) for atom in example.atoms]
-        solution, _, _ = grade.decode_answer(puzzle, atoms)
+        solution, _, broken = grade.decode_answer(puzzle, atoms)
         if solution is not None:
-            picture = _answer_picture(puzzle, solution)
+            picture = _answer_picture(puzzle, solution, broken)
     return Board(picture, example.board or "", text, list(example.problems))

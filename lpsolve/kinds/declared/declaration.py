@@ -67,12 +67,15 @@ CODECS = tuple(URL_CODECS)
 #: the reader's variables, per block shape (V only where a token has a value)
 SHAPE_VARIABLES = {"grid": ("R", "C"), "line": ("K",), "lines": ("K", "I")}
 #: clingo options a declaration may ask for: preset configurations, the decision
-#: heuristic (Domain: the encoding's #heuristic directives) and the seed; nothing that
-#: reads or writes files or changes what a search means
+#: heuristic (Domain: the encoding's #heuristic directives), the seed, and solutions
+#: projected on the shown atoms (a solution is its shown atoms: an encoding with a
+#: hidden choice, such as Tents' pairing of tents with trees, would otherwise find one
+#: solution per choice); nothing that reads or writes files
 _SOLVER_OPTION = re.compile(
     r"--configuration=(auto|frumpy|jumpy|tweety|handy|crafty|trendy|many)"
     r"|--heuristic=(Berkmin|Vmtf|Vsids|Domain|Unit|None)"
     r"|--seed=[0-9]{1,9}"
+    r"|--project=show"
 )
 
 #: every table of the format and the keys it takes; a test checks that the guide
@@ -258,6 +261,13 @@ class Declaration(NamedTuple):
     web: Web
     url: Url | None
 
+    @property
+    def rows_may_start_with_comment_sign(self) -> bool:
+        """Whether a block takes a literal token starting with ``#`` (Star Battle's
+        black cells): then a puzzle file's comments are only the lines before its
+        header, and every line after it is the puzzle's."""
+        return any(token.startswith("#") for block in self.blocks for token in block.literals)
+
 
 def read(data: bytes, source: str, kind: str) -> Declaration:
     """The declaration of kind ``kind`` from the bytes of its ``kind.toml`` (named
@@ -296,6 +306,8 @@ class _Table:
         return key in self.data
 
     def value(self, key: str, kinds: type | tuple[type, ...], expected: str) -> Any:
+        if key not in self.data:  # a key the table must have
+            raise self.error(None, f"{self.what} needs {key} ({expected})")
         value = self.data[key]
         if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in _tuple(kinds)):
             raise self.error(key, f"{key} must be {expected}, not {_type_name(value)}")
@@ -974,7 +986,7 @@ class _Reading:
     def names_list(
         self, table: _Table, key: str, pattern: re.Pattern[str], expected: str
     ) -> list[str]:
-        entries = table.items(key, f"a list of {expected}s")
+        entries = table.items(key, f"a list, each {expected}")
         for index, value in enumerate(entries):
             if not isinstance(value, str) or pattern.fullmatch(value) is None:
                 raise table.item_error(key, index, f"expected {expected}")
@@ -1215,8 +1227,8 @@ class _Reading:
                     raise table.item_error(
                         key,
                         index,
-                        "a kind may ask for --configuration=NAME, --heuristic=NAME "
-                        "or --seed=N (written with '=')",
+                        "a kind may ask for --configuration=NAME, --heuristic=NAME, "
+                        "--seed=N or --project=show (written with '=')",
                     )
             found[key] = tuple(options)
         return Solver(found["options"], found["count_options"])

@@ -15,15 +15,21 @@ rule checker is the kind's check program, run on every answer.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+import re
+import time
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
 from typing import Any, NamedTuple
 
 import clingo
 
+from ... import limits
 from ...errors import PuzzleError, UsageError
 from ...puzzle import (
+    SECOND_MODEL,
+    BoardForm,
     Capability,
+    Cell,
     Clue,
     FactRow,
     Instance,
@@ -31,12 +37,14 @@ from ...puzzle import (
     LimitNote,
     Origin,
     Puzzle,
+    Result,
+    Stats,
     Violation,
     rows_symbols,
     rows_text,
 )
 from ...resources import BUNDLED_KINDS, SOLUTION_SUFFIX, declared_kind_folders
-from .. import _UTF8_BOM, _not_utf8, read_bytes
+from .. import _UTF8_BOM, _not_utf8, read_bytes, textformat
 from ..textformat import cell_name
 from . import declaration as spec
 from . import programs, reader, writer
@@ -46,6 +54,8 @@ from .programs import ProgramFile
 
 #: the declaration's file in a kind folder
 DECLARATION = "kind.toml"
+#: what a blank board's cell may hold: one token
+_ONE_TOKEN = re.compile(r"[!-~]+")
 #: the bundled declared kinds live in lpsolve/kinds/<name>/
 BUNDLED_FOLDER = BUNDLED_KINDS
 #: the second model (the check plus a generate rule) grounds every candidate pair of
@@ -81,7 +91,9 @@ class DeclaredKind(Kind):
     ``encoding_program``, ``check`` and ``lesson_program`` (or None); and what it can
     do: ``can_draw``, ``can_explain``, ``has_second_model``, ``has_builder``, which make
     its :attr:`capabilities`. Compared and pickled by value: the checked declaration and
-    its programs' paths (a process that unpickles it reads the programs from there).
+    the text of its programs (a worker of a cluster that lacks the folder, or holds
+    other programs there, gets the programs in a folder of its own: see
+    :meth:`__setstate__`).
     """
 
     origin = Origin.DECLARED
@@ -111,6 +123,8 @@ class DeclaredKind(Kind):
         self.about = d.about
         self.extensions = d.extensions
         self.sources = d.sources
+        #: the programs' files (and the files they include), by path in the folder: text
+        self.program_texts: dict[str, str] = {}
         self.encoding_program = self._program("encoding", d.encoding, declaration_path)
         self.check = self._program("check", d.check, declaration_path)
         self.lesson_program = (
@@ -139,12 +153,101 @@ class DeclaredKind(Kind):
             found.add(Capability.EXPLAIN)
         if self.declaration.url is not None:
             found.add(Capability.URL)
+        if self.has_second_model:
+            found.add(Capability.SECOND_MODEL)
+        if self.board_forms():
+            found.add(Capability.BOARD)
         return frozenset(found)
+
+    def why_not(self, capability: Capability) -> str:
+        if capability is Capability.CSP:
+            also = (
+                "; --cross-check compares the encoding with the kind's check as a model"
+                if self.has_second_model
+                else ""
+            )
+            return f"(declared kinds are solved with clingo{also})"
+        return ""
+
+    # -- the web's blank board
+    @cached_property
+    def _board_block(self) -> spec.Block | None:
+        """The one block a blank board types into: a grid of ROWS x COLS with a token
+        for an empty cell, the header's other numbers all with defaults; None if the
+        input is not such (or ``[web] builder = false``)."""
+        d = self.declaration
+        names = d.header.numbers
+        if not d.web.builder or len(d.blocks) != 1 or set(names[2:]) - set(d.header.defaults):
+            return None
+        (block,) = d.blocks
+        if block.shape != "grid" or (block.rows, block.cols) != tuple(names[:2]):
+            return None
+        return block if block.blank is not None else None
+
+    def board_forms(self) -> tuple[BoardForm, ...]:
+        block = self._board_block
+        if block is None:
+            return ()
+        widths = [len(rule.match) for rule in block.tokens if rule.literal]
+        for rule in block.classes:
+            if rule.match == "number" and rule.range is not None:
+                widths += [len(str(self._most(bound))) + 1 for bound in rule.range]
+            else:  # an id, a pair
+                widths.append(16)
+        hint = self.declaration.web.hint or self._board_hint(block)
+        square = self.declaration.header.square
+        return (BoardForm(self.name, self.extensions[0], hint, max(widths), square),)
+
+    def _most(self, bound: spec.Bound) -> int:
+        """A bound's largest value: a number, or the most its header number may be."""
+        if isinstance(bound, int):
+            return bound
+        header = self.declaration.header
+        if bound in header.numbers[:2]:
+            return header.side[1]
+        return header.ranges.get(bound, (0, limits.CLINGO_MAX))[1]
+
+    def _board_hint(self, block: spec.Block) -> str:
+        """What a cell may hold, in words, from the block's token rules."""
+        names = dict(zip(self.declaration.header.numbers[:2], ("rows", "columns"), strict=False))
+        words = []
+        for rule in block.tokens:
+            if rule.literal:
+                if rule.facts:
+                    words.append(repr(rule.match))
+            elif rule.match == "number" and rule.range is not None:
+                lo, hi = (
+                    str(b) if isinstance(b, int) else f"the number of {names.get(b, b)}"
+                    for b in rule.range
+                )
+                words.append(f"a number from {lo} to {hi}")
+            elif rule.match == "id":
+                words.append("a region id")
+            else:
+                words.append("a pair such as 5,12")
+        return f"{', '.join(words) or 'nothing'} or nothing in each cell.".capitalize()
+
+    def board_text(self, form: BoardForm, rows: int, cols: int, cells: Mapping[Cell, str]) -> str:
+        """A blank board's typed cells as a puzzle file: the header, then a row of
+        tokens per grid row, an empty cell as the block's blank token. A cell holds one
+        token (no space can add another); the reader then checks each against the
+        token rules, at its place in that text."""
+        self.require(Capability.BOARD, "a blank board")
+        block = self._board_block
+        assert block is not None and block.blank is not None
+        blank = block.blank
+
+        def cell(value: str) -> str | None:
+            if value == "":
+                return blank
+            return value if _ONE_TOKEN.fullmatch(value) and len(value) <= form.cell_chars else None
+
+        expected = f"one token of at most {form.cell_chars} characters, or nothing"
+        grid = textformat.typed_board(rows, cols, cells, cell, expected, " ")
+        return f"{rows} {cols}\n{grid}"
 
     def _limits(self) -> tuple[LimitNote, ...]:
         """The board's limits: the declaration's side, capped by every format's."""
-        from ... import limits
-
         lo, hi = self.declaration.header.side
         cells = min(hi * hi, limits.MAX_BOARD_CELLS)
         square = " (square)" if self.declaration.header.square else ""
@@ -182,11 +285,12 @@ class DeclaredKind(Kind):
             raise PuzzleError(f"{key} leads out of the kind's folder (a link)", shown)
         if not os.path.isfile(real):
             raise PuzzleError(f"no such file (the kind's {key} program)", shown)
+        files = [real]
         if not self.bundled:
             from ... import sandbox  # clingo.ast: only a user's kind pays for it
 
             try:
-                sandbox.vet_program(real)
+                files = [str(file) for file in sandbox.vet_program(real)]
             except PuzzleError as error:
                 if error.message != sandbox.SCRIPT_REFUSED:
                     raise
@@ -197,16 +301,38 @@ class DeclaredKind(Kind):
                     error.col,
                 ) from None
             _parse_check(real)
+        for file in files:
+            with open(file, encoding="utf-8") as text:  # vetted: ASCII, a bundled one UTF-8
+                self.program_texts[os.path.relpath(file, self.folder)] = text.read()
         return ProgramFile(real, vetted=not self.bundled)
 
     # -- comparing and copying
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, DeclaredKind):
             return NotImplemented
-        return (self.folder, self.declaration) == (other.folder, other.declaration)
+        mine = (self.name, self.declaration, self.program_texts)
+        return mine == (other.name, other.declaration, other.program_texts)
 
     def __hash__(self) -> int:
-        return hash((self.folder, self.name))
+        return hash((self.name, self.declaration.title))
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """A copy from another process (a job's, a cluster worker's): where the folder
+        does not hold the programs the copy was made with (a worker elsewhere, a folder
+        changed since), they are written into a folder of this process's own and read
+        from there, so that the copy is the same kind."""
+        self.__dict__.update(state)
+        if all(_holds(self.folder, name, text) for name, text in self.program_texts.items()):
+            return
+        folder = _materialized(self.name, self.program_texts)
+        moved = {
+            key: ProgramFile(
+                os.path.join(folder, os.path.relpath(program.path, self.folder)), program.vetted
+            )
+            for key in ("encoding_program", "check", "lesson_program")
+            if (program := state.get(key)) is not None
+        }
+        self.__dict__.update(moved, folder=folder, encoding=moved["encoding_program"].path)
 
     @property
     def _named_bundled(self) -> bool:
@@ -239,7 +365,8 @@ class DeclaredKind(Kind):
 
     @property
     def has_builder(self) -> bool:
-        return self.declaration.web.builder
+        """Whether the web offers a blank board of the kind (:meth:`board_forms`)."""
+        return self._board_block is not None
 
     # -- files
     def instances(self) -> list[Instance]:
@@ -290,6 +417,39 @@ class DeclaredKind(Kind):
         from . import urls
 
         return urls.read_link(self, url)
+
+
+def _holds(folder: str, name: str, text: str) -> bool:
+    """Whether ``folder`` holds the file ``name`` with this text."""
+    try:
+        with open(os.path.join(folder, name), encoding="utf-8") as file:
+            return file.read() == text
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+#: the folders this process wrote kinds' programs into, by their texts
+_MATERIALIZED: dict[tuple[str, tuple[tuple[str, str], ...]], str] = {}
+
+
+def _materialized(name: str, texts: dict[str, str]) -> str:
+    """A folder of this process's own holding these program files (made once per
+    process and set of texts, removed when the process exits)."""
+    key = (name, tuple(sorted(texts.items())))
+    if key not in _MATERIALIZED:
+        import atexit
+        import shutil
+        import tempfile
+
+        folder = os.path.realpath(tempfile.mkdtemp(prefix=f"lpsolve-kind-{name}-"))
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        for relative, text in texts.items():
+            path = os.path.join(folder, relative)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w", encoding="utf-8") as file:
+                file.write(text)
+        _MATERIALIZED[key] = folder
+    return _MATERIALIZED[key]
 
 
 def _declaration_bytes(path: str) -> bytes:
@@ -446,7 +606,9 @@ class DeclaredPuzzle(Puzzle):
         return "\n".join(writer.aligned(self.grid(solution)))
 
     def janko_text(self, solution: DeclaredSolution) -> str:
-        """A solution in janko's layout, header line included (with the parameters)."""
+        """A solution in janko's layout, header line included (with the parameters,
+        unless ``[output] header = false``)."""
+        self.require(Capability.JANKO, "--format janko")
         return writer.janko_text(self.declaration, self.header, self.grid(solution))
 
     def janko_rows(self, solution: DeclaredSolution | None = None) -> list[list[str]]:
@@ -610,13 +772,13 @@ class DeclaredPuzzle(Puzzle):
         for r in range(rows):
             for c in range(cols):
                 for cell_writer in writers:
-                    for value in self._values_of(cell_writer):
+                    for value in self.cell_values(cell_writer):
                         atoms.append(writer.cell_atom(cell_writer, self.values, r, c, value))
                         if len(atoms) >= MAX_SPLIT_ATOMS:
                             return atoms
         return atoms
 
-    def _values_of(self, cell_writer: spec.CellWriter) -> list[clingo.Symbol | None]:
+    def cell_values(self, cell_writer: spec.CellWriter) -> list[clingo.Symbol | None]:
         """The values an entry may write into a cell (``[None]`` for a mark)."""
         if cell_writer.mark is not None:
             return [None]
@@ -673,7 +835,7 @@ class DeclaredPuzzle(Puzzle):
         lines = []
         for cell_writer in self.declaration.output.cells:
             atom = _pattern_text(cell_writer.atom, self.values)
-            values = ";".join(str(v) for v in self._values_of(cell_writer) if v is not None)
+            values = ";".join(str(v) for v in self.cell_values(cell_writer) if v is not None)
             condition = "" if cell_writer.mark is not None else f" : V = ({values or '1..0'})"
             lines.append(f"{{ {atom}{condition} }} :- R = 0..{rows - 1}, C = 0..{cols - 1}.\n")
         violation = self.declaration.violation
@@ -696,6 +858,27 @@ class DeclaredPuzzle(Puzzle):
             timeout=timeout,
         )
         return [DeclaredSolution(atoms) for atoms in models], complete
+
+    def second_model(self, limit: int | None = None, timeout: float | None = None) -> Result:
+        """The second model's solutions as a search result (``--cross-check``), for
+        boards of at most :data:`SECOND_MODEL_CELLS` cells: its pairwise rules ground
+        every candidate pair."""
+        self.require(Capability.SECOND_MODEL, "--cross-check")
+        rows, cols = self.size
+        if rows * cols > SECOND_MODEL_CELLS:
+            raise UsageError(
+                f"--cross-check: the second model of kind {self.kind} (its check as a "
+                f"model) is for boards of up to {SECOND_MODEL_CELLS} cells; {self.source} "
+                f"has {rows * cols:,}"
+            )
+        started = time.perf_counter()
+        solutions, complete = self.second_model_solutions(limit, timeout)
+        if complete:
+            stopped_by = None
+        else:  # fewer than asked for and not complete: the time ran out
+            stopped_by = "limit" if limit is not None and len(solutions) >= limit else "timeout"
+        stats = Stats(solve_seconds=time.perf_counter() - started)
+        return Result(self, SECOND_MODEL, solutions, len(solutions), complete, stopped_by, stats)
 
 
 def _violation(atom: clingo.Symbol) -> Violation:

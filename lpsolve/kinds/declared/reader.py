@@ -2,7 +2,8 @@
 
 The file is a header line ``ROWS COLS [PARAMS]`` and then the declared blocks in order:
 grids of ``ROWS`` lines of ``COLS`` tokens, single lines, or lines of a few tokens each
-(blank lines and ``#`` comments anywhere). Every token is matched against its block's
+(blank lines anywhere, and ``#`` comments anywhere too unless a token starts with
+``#``: then only before the header). Every token is matched against its block's
 token rules (a literal the declaration names, a number in its range, a pair ``a,b``
 with either side empty, or a region id) and located, so each refusal is one line at
 its place. Facts are made from the declaration's patterns with numbers the reader
@@ -73,6 +74,7 @@ def read_puzzle(declaration: Declaration, text: str, source: str) -> Reading:
         source,
         1 + len(declaration.blocks) * limits.MAX_BOARD_SIDE,
         f"a block has at most {limits.MAX_BOARD_SIDE:,} lines",
+        comments_first=declaration.rows_may_start_with_comment_sign,
     )
     header, header_cols = _header(declaration, lines[0], source)
     values = dict(header)
@@ -227,7 +229,8 @@ class _BlockReader:
                     where,
                 )
             for item, (token, col) in enumerate(found):
-                # a grid's cell; a line's token (K); a lines block's line and token
+                # a grid's row and column; a line's place K; a lines block's line K
+                # and place I
                 if shape == "grid":
                     where = {"R": k, "C": item}
                 elif shape == "line":

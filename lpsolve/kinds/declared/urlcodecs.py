@@ -426,6 +426,9 @@ class Border(Codec):
 
     def encode(self, parts: Mapping[str, Sequence[Sequence[str]]], rows: int, cols: int) -> str:
         grid = parts["cells"]
+        for value in _flat(parts):
+            if not (value.isascii() and value.isalnum()):  # '@' off the board, '#' black
+                raise CannotEncode(f"{value!r}: the link holds only regions, each cell in one")
         vertical = [grid[r][c] != grid[r][c + 1] for r in range(rows) for c in range(cols - 1)]
         horizontal = [grid[r][c] != grid[r + 1][c] for r in range(rows - 1) for c in range(cols)]
         return self._characters(vertical) + self._characters(horizontal)
@@ -751,6 +754,23 @@ class OutsideRuns(_OutsideNumbers):
 
 
 #: every codec, by the name a declaration gives it
+class Absent(Codec):
+    """A block pzprjs's genre does not hold (janko's Norinori prints a grid of cells
+    given shaded, which puzz.link's Norinori has not): it reads nothing from the link
+    and is blank; a puzzle with something in it has no link."""
+
+    name = "absent"
+
+    def decode(self, cursor: Cursor, rows: int, cols: int) -> dict[str, Lines]:
+        return {"cells": [[(EMPTY, cursor.at)] * cols for _ in range(rows)]}
+
+    def encode(self, parts: Mapping[str, Sequence[Sequence[str]]], rows: int, cols: int) -> str:
+        for value in _flat(parts):
+            if value != EMPTY:
+                raise CannotEncode(f"{value!r}: a puzz.link link of this genre cannot hold it")
+        return ""
+
+
 CODECS: dict[str, Codec] = {
     codec.name: codec
     for codec in (
@@ -764,5 +784,6 @@ CODECS: dict[str, Codec] = {
         OutsideFour(),
         OutsideTopLeft(),
         OutsideRuns(),
+        Absent(),
     )
 }

@@ -154,7 +154,13 @@ def read_solution(
     values = dict(header)
     names = declaration.header.numbers
     rows, cols = values[names[0]], values[names[1]]
-    lines = textformat.content_lines(text, source, rows + 1, f"a solution has {rows} rows")
+    lines = textformat.content_lines(
+        text,
+        source,
+        rows + 1,
+        f"a solution has {rows} rows",
+        comments_first=declaration.rows_may_start_with_comment_sign,
+    )
     if declaration.output.header:
         first = lines[0]
         found = [
