@@ -26,9 +26,10 @@ limit, and a worker that has not answered ``GRACE_SECONDS`` later is killed and
 started again (the run counts as a timeout).
 
 Answers are checked, never assumed: lpsolve's must be unique and equal the published
-solution token by token in janko's layout (a difference counts as a failure, and the
-exit status is 1); puzzlekit's grid is compared with the published solution, or with
-lpsolve's proved-unique answer where none is published.
+solution (a difference counts as a failure, and the exit status is 1); puzzlekit's grid
+is compared with the published solution, or with lpsolve's proved-unique answer where
+none is published. Solutions are compared as the kind reads them from janko's layout
+(``read_solution``: the answer's atoms), as the genres' tests compare them.
 
     python benchmarks/genres.py [KIND ...] [--repeat 5] [--timeout 20] [--detail]
     python benchmarks/genres.py kakuro --solvers lpsolve --repeat 1 --no-command
@@ -41,7 +42,9 @@ from __future__ import annotations
 
 import argparse
 import compileall
+import functools
 import importlib.metadata
+import math
 import multiprocessing
 import os
 import statistics
@@ -54,7 +57,9 @@ from typing import Any, NamedTuple
 import processes  # benchmarks/processes.py (a script's folder is on its path)
 
 import lpsolve
+from lpsolve.errors import PuzzleError
 from lpsolve.kinds.declared import bundled_kinds, load_kind
+from lpsolve.kinds.declared.kind import DeclaredPuzzle
 
 #: the held-out sample, one folder per kind
 DATA = Path(__file__).resolve().parent / "data" / "genres"
@@ -105,14 +110,12 @@ class Case(NamedTuple):
 
 
 def janko_text(path: str) -> str:
-    """The puzzle file without its comment lines: the text puzzlekit's parsers read."""
+    """The puzzle file without the comment lines before its header (after it a row may
+    start with a ``#`` token: Star Battle's black cells): the text puzzlekit reads."""
     lines = Path(path).read_text().splitlines()
-    return "\n".join(line for line in lines if not line.lstrip().startswith("#")) + "\n"
-
-
-def grid_tokens(solution_text: str) -> list[str]:
-    """A janko solution's cells, row by row, without its header line."""
-    return solution_text.strip().split("\n", 1)[-1].split()
+    while lines and (not lines[0].strip() or lines[0].lstrip().startswith("#")):
+        lines.pop(0)
+    return "\n".join(lines) + "\n"
 
 
 def board_size(path: str) -> str:
@@ -183,8 +186,8 @@ def puzzlekit_run(job: dict[str, Any]) -> dict[str, Any]:
     verdicts = {"Optimal": "solved", "Feasible": "solved", "Infeasible": "no solution"}
     reported = result.solution_data["status"]
     status = verdicts.get(reported, reported.lower())
-    grid = [str(v) for row in result.sol_grid.matrix for v in row] if result.is_solved else None
-    return {"status": status, "wall": wall, "cpu": cpu, "grid": grid}
+    rows = [" ".join(str(v) for v in row) for row in result.sol_grid.matrix]
+    return {"status": status, "wall": wall, "cpu": cpu, "rows": rows if result.is_solved else None}
 
 
 RUNNERS = {"lpsolve": lpsolve_run, "puzzlekit": puzzlekit_run}
@@ -205,7 +208,7 @@ def serve(solver: str, connection: Any) -> None:
             connection.send(run(job))
         except Exception as error:
             message = f"{type(error).__name__}: {error}".splitlines()[0]
-            connection.send({"status": "error", "message": message, "wall": 0.0, "cpu": 0.0})
+            connection.send({"status": "error", "message": message, "wall": None, "cpu": None})
 
 
 class Worker:
@@ -274,14 +277,17 @@ class Figures(NamedTuple):
 def figures(runs: list[dict[str, Any]]) -> Figures:
     bad = [r["status"] for r in runs if r["status"] not in FOUND]
 
-    def median(key: str) -> float:
-        return statistics.median(r.get(key, 0.0) for r in runs)
+    def median(key: str) -> float:  # a run that ended in an error has no times
+        values = [r[key] for r in runs if r.get(key) is not None]
+        return statistics.median(values) if values else math.nan
 
     times = (median("wall"), median("cpu"), median("ground"), median("check"))
     return Figures(bad[0] if bad else runs[0]["status"], *times, runs[0])
 
 
 def milliseconds(seconds: float) -> str:
+    if math.isnan(seconds):
+        return "-"
     return f"{seconds * 1e3:,.0f}" if seconds >= 0.1 else f"{seconds * 1e3:.1f}"
 
 
@@ -298,22 +304,42 @@ class Verdicts(NamedTuple):
     failures: list[str]  # lpsolve's: each puzzle and why
 
 
+@functools.cache
+def read_puzzle(kind: str, path: str) -> DeclaredPuzzle:
+    return load_kind(Path(lpsolve.__file__).parent / "kinds" / kind).load(path)
+
+
+def same_solution(case: Case, text: str, other: str) -> bool:
+    """Two solutions in janko's layout mean the same answer: each read as the kind reads
+    a published solution (its atoms; some published solutions leave out cells that the
+    puzzle gives, such as Akari's black cells). One it cannot read is not the same."""
+    puzzle = read_puzzle(case.kind, case.path)
+    try:
+        return puzzle.read_solution(text, "a") == puzzle.read_solution(other, "b")
+    except PuzzleError:
+        return False
+
+
 def lpsolve_equal(case: Case, result: Figures) -> bool | None:
     """lpsolve's answer against the published solution (None: none published)."""
     if case.solution is None:
         return None
     answer = result.answer.get("answer")
-    return answer is not None and answer.split() == Path(case.solution).read_text().split()
+    return answer is not None and same_solution(case, answer, Path(case.solution).read_text())
 
 
-def reference_grid(case: Case, lpsolve: Figures | None) -> list[str] | None:
-    """The grid puzzlekit's answer must equal: the published solution, or lpsolve's
-    answer proved unique (and checked) where none is published."""
+def puzzlekit_equal(case: Case, result: Figures, lpsolve: Figures | None) -> bool | None:
+    """puzzlekit's grid against the published solution, or against lpsolve's answer
+    proved unique (and checked) where none is published (None: nothing to compare)."""
     if case.solution is not None:
-        return grid_tokens(Path(case.solution).read_text())
-    if lpsolve is not None and lpsolve.status == "unique":
-        return grid_tokens(lpsolve.answer["answer"])
-    return None
+        reference = Path(case.solution).read_text()
+    elif lpsolve is not None and lpsolve.status == "unique":
+        reference = lpsolve.answer["answer"]
+    else:
+        return None
+    rows = result.answer.get("rows")
+    header = reference.strip().splitlines()[0]  # janko's solution header, as published
+    return rows is not None and same_solution(case, "\n".join([header, *rows]), reference)
 
 
 def verdicts(group: list[Case], results: dict[tuple[str, str], Figures]) -> Verdicts:
@@ -336,15 +362,14 @@ def verdicts(group: list[Case], results: dict[tuple[str, str], Figures]) -> Verd
         theirs = results.get((case.path, "puzzlekit"))
         if theirs is not None:
             counts["puzzlekit_solved"] += theirs.status in FOUND
-            reference = reference_grid(case, ours)
-            if reference is not None:
-                counts["puzzlekit_compared"] += 1
-                counts["puzzlekit_equal"] += theirs.answer.get("grid") == reference
+            equal = puzzlekit_equal(case, theirs, ours)
+            counts["puzzlekit_compared"] += equal is not None
+            counts["puzzlekit_equal"] += bool(equal)
     return Verdicts(**counts, failures=failures)
 
 
 def ratio(theirs: float, ours: float) -> str:
-    return f"{theirs / ours:.2f}x" if ours > 0 else "-"
+    return f"{theirs / ours:.2f}x" if ours > 0 and theirs >= 0 else "-"
 
 
 def genre_row(
@@ -354,18 +379,23 @@ def genre_row(
     row = [kind, str(len(group))]
     medians: dict[str, tuple[float, float]] = {}
     for column in columns:
-        runs = [results[(case.path, column)] for case in group]
-        walls = [r.wall for r in runs]
-        medians[column] = (statistics.median(walls), statistics.median(r.cpu for r in runs))
+        # the puzzles with times: solved, found to have no solution, or stopped at the
+        # timeout (its time a lower bound, the worst then marked ">"); not an error
+        runs = [r for r in (results[(case.path, column)] for case in group) if r.wall >= 0]
+        walls = [r.wall for r in runs] or [math.nan]
+        medians[column] = (
+            statistics.median(walls),
+            statistics.median([r.cpu for r in runs] or [math.nan]),
+        )
         if column == "lpsolve":
             row.append(f"{v.lpsolve_solved}/{v.lpsolve_unique}/{v.lpsolve_equal} of {v.published}")
         elif column == "puzzlekit":
             row.append(f"{v.puzzlekit_solved} ({v.puzzlekit_equal} of {v.puzzlekit_compared})")
-        stopped = any(r.status not in FOUND for r in runs)
+        stopped = any(r.status == "timeout" for r in runs)
         row += [milliseconds(medians[column][0]), (">" * stopped) + milliseconds(max(walls))]
         if column == "lpsolve":
-            ground = statistics.median(r.ground / r.wall for r in runs if r.wall > 0)
-            check = statistics.median(r.check / r.wall for r in runs if r.wall > 0)
+            ground = statistics.median([r.ground / r.wall for r in runs if r.wall > 0] or [0])
+            check = statistics.median([r.check / r.wall for r in runs if r.wall > 0] or [0])
             row.append(f"{ground:.0%} / {check:.0%}")
     if "lpsolve" in medians and "puzzlekit" in medians:
         (ours, ours_cpu), (theirs, theirs_cpu) = medians["lpsolve"], medians["puzzlekit"]
@@ -408,12 +438,14 @@ def detail(
         for column in columns:
             figure = results[(case.path, column)]
             status = figure.status
+            if status == "error":
+                status += f" ({figure.answer.get('message', '')[:60]})"
             if column == "lpsolve" and lpsolve_equal(case, figure) is False:
                 status += ", DIFFERS from published"
-            if column == "puzzlekit" and figure.status in FOUND:
-                reference = reference_grid(case, results.get((case.path, "lpsolve")))
-                if reference is not None and figure.answer.get("grid") != reference:
-                    status += ", differs"
+            ours = results.get((case.path, "lpsolve"))
+            found = figure.status in FOUND
+            if column == "puzzlekit" and found and puzzlekit_equal(case, figure, ours) is False:
+                status += ", differs"
             row += [status, milliseconds(figure.wall)]
             if column == "lpsolve":
                 row += [milliseconds(figure.ground), milliseconds(figure.check)]

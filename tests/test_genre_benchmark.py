@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from lpsolve.kinds.declared import bundled_kinds
+from lpsolve.kinds.declared import bundled_kinds, load_kind
 
 from .conftest import ROOT
 
@@ -120,13 +120,14 @@ def test_every_held_out_puzzle_names_its_source_and_has_its_solution():
     """The sample under benchmarks/data/genres/: a declared kind's folder each, files in
     the kind's format with a comment naming where the puzzle comes from."""
     data = ROOT / "benchmarks" / "data" / "genres"
-    declared = {Path(folder).name for folder in bundled_kinds()}
+    declared = {Path(folder).name: folder for folder in bundled_kinds()}
     for folder in data.iterdir():
         assert folder.name in declared, folder
+        extensions = load_kind(declared[folder.name]).extensions
         puzzles = [p for p in folder.iterdir() if not p.name.endswith(".solution")]
         assert 5 <= len(puzzles) <= 10, folder
         for puzzle in puzzles:
-            assert puzzle.suffix == f".{folder.name}", puzzle
+            assert puzzle.suffix in extensions, puzzle
             assert "puzzlekit-dataset" in puzzle.read_text().split("\n\n")[0], puzzle
             assert Path(f"{puzzle}.solution").is_file(), puzzle
 
