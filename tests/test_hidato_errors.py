@@ -29,7 +29,7 @@ CASES = [
     ("noext", "1,_\n", ": unknown file extension (none)"),
     ("bad.json", '{"kind": "hidato", "cells": [[0, 0]\n', ":2:1: malformed JSON"),
     ("list.json", "[1, 2]\n", ":1:1: expected a JSON object"),
-    ("kind.json", '{"kind": "kakuro", "cells": []}\n', ":1:10: unknown kind 'kakuro'"),
+    ("kind.json", '{"kind": "kakurro", "cells": []}\n', ":1:10: unknown kind 'kakurro'"),
     ("sudoku.json", '{"kind": "sudoku"}\n', ":1:10: kind sudoku has no JSON input; JSON puzzles"),
     ("nokind.json", '{"cells": []}\n', ':1:1: missing "kind"'),
     (
@@ -161,9 +161,9 @@ def test_binary_file_is_bad_input(tmp_path, run) -> None:
 
 
 def test_unknown_encoding_kind_is_a_usage_error(run) -> None:
-    status, out, err = run("encoding", "kakuro")
+    status, out, err = run("encoding", "kakurro")
     assert status == 2 and out == ""
-    assert err.startswith("error: unknown kind 'kakuro'; expected one of hidato, ")
+    assert err.startswith("error: unknown kind 'kakurro'; expected one of hidato, ")
     assert err.count("\n") == 1
 
 
