@@ -31,6 +31,11 @@ is compared with the published solution, or with lpsolve's proved-unique answer 
 none is published. Solutions are compared as the kind reads them from janko's layout
 (``read_solution``: the answer's atoms), as the genres' tests compare them.
 
+A genre's held-out sample is a folder of puzzle files in the kind's format (comment
+lines before the header name the source) with ``FILE.solution`` beside each. A kind
+declared later is measured on its bundled instances once ``PUZZLEKIT`` names it, and
+on its sample once that folder exists.
+
     python benchmarks/genres.py [KIND ...] [--repeat 5] [--timeout 20] [--detail]
     python benchmarks/genres.py kakuro --solvers lpsolve --repeat 1 --no-command
 
@@ -123,12 +128,17 @@ def board_size(path: str) -> str:
     return f"{rows}x{cols}"
 
 
+def kind_folder(name: str) -> str:
+    """The folder of the declared kind bundled with lpsolve under this name."""
+    return next(folder for folder in bundled_kinds() if Path(folder).name == name)
+
+
 def cases(kinds: Sequence[str], data: Path, match: str | None) -> list[Case]:
     """Each kind's bundled instances, then its held-out sample (files named with one
     of the kind's extensions, their solutions beside them)."""
     found = []
     for name in kinds:
-        kind = load_kind(next(f for f in bundled_kinds() if Path(f).name == name))
+        kind = load_kind(kind_folder(name))
         for instance in kind.instances():
             found.append(Case(name, PUZZLEKIT[name], instance.path, instance.solution, True))
         folder = data / name
@@ -306,7 +316,7 @@ class Verdicts(NamedTuple):
 
 @functools.cache
 def read_puzzle(kind: str, path: str) -> DeclaredPuzzle:
-    return load_kind(Path(lpsolve.__file__).parent / "kinds" / kind).load(path)
+    return load_kind(kind_folder(kind)).load(path)
 
 
 def same_solution(case: Case, text: str, other: str) -> bool:
