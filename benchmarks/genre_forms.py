@@ -118,11 +118,62 @@ NORINORI_ORDER = Form(
     ),
 )
 
+#: Masyu's single loop with the loop's first cell in reading order as the root (the
+#: bundled encoding: its first circle, known before solving)
+MASYU_ROOT_ON_LOOP = Form(
+    "root: first cell on the loop",
+    replaced(
+        (KINDS / "masyu" / "encoding.lp").read_text(),
+        "first_on_loop(K) :- not first_circle(_),",
+        "first_on_loop(K) :-",
+    ).replace("root(K / M, K \\ M) :- first_circle(K), cols(M).", ""),
+)
+
+#: Masyu's single loop as "every two cells of the loop are linked along it", a relation
+#: on pairs (the bundled encoding: reached from one root)
+MASYU_PAIRS = Form(
+    "linked pairs",
+    replaced(
+        (KINDS / "masyu" / "encoding.lp").read_text(),
+        "reached(R,C) :- root(R,C).",
+        """linked(R,C,R,C) :- on_loop(R,C).
+linked(R,C,R2+DR,C2+DC) :- linked(R,C,R2,C2), link(R2,C2,D), way(D,DR,DC).
+:- on_loop(R,C), on_loop(R2,C2), not linked(R,C,R2,C2).
+reached(R,C) :- root(R,C).""",
+    ).replace(":- on_loop(R,C), not reached(R,C).", ""),
+)
+
+#: Slitherlink's one inside area with its root found by a #min aggregate over the inside
+#: cells (the bundled encoding: along a chain of "an inside cell comes before")
+SLITHERLINK_MIN_ROOT = Form(
+    "root: #min aggregate",
+    replaced(
+        (KINDS / "slitherlink" / "encoding.lp").read_text(),
+        "root(R,C) :- inside(R,C), index(R,C,K), not before(K).",
+        "root(R,C) :- index(R,C,K), K = #min{ I : inside(R2,C2), index(R2,C2,I) }.",
+    ),
+)
+
+#: Slitherlink's one inside area as "every two inside cells are joined", a relation on
+#: pairs (the bundled encoding: reached from one root)
+SLITHERLINK_PAIRS = Form(
+    "joined pairs",
+    replaced(
+        (KINDS / "slitherlink" / "encoding.lp").read_text(),
+        ":- inside(R,C), not reached(R,C).",
+        """joined(R,C,R,C) :- inside(R,C).
+joined(R,C,R2+DR,C2+DC) :- joined(R,C,R2,C2), way(_,DR,DC), inside(R2+DR,C2+DC).
+:- inside(R,C), inside(R2,C2), not joined(R,C,R2,C2).""",
+    ),
+)
+
 FORMS: dict[str, list[Form]] = {
     "akari": [AKARI_RAYS],
     "star-battle": [STAR_BATTLE_SQUARES],
     "hitori": [HITORI_PAIRS],
     "norinori": [NORINORI_ORDER],
+    "masyu": [MASYU_ROOT_ON_LOOP, MASYU_PAIRS],
+    "slitherlink": [SLITHERLINK_MIN_ROOT, SLITHERLINK_PAIRS],
 }
 
 
@@ -179,7 +230,7 @@ def compare(kinds: list[str], repeat: int) -> Table:
         path = largest_instance(kind)
         puzzle = kind.load(path)
         facts = puzzle.facts_text()
-        bundled = Path(kind.encoding.path).read_text()
+        bundled = Path(kind.encoding).read_text()
         for form in FORMS[name]:
             ours: list[Run] = []
             theirs: list[Run] = []

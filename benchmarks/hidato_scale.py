@@ -1,9 +1,12 @@
 """Hidato at scale: large unique king boards and sparse random ones, lpsolve against
-OR-tools CP-SAT (one worker) and the raw ``clingo`` command, in the same run.
+two OR-tools CP-SAT models (one worker each) and the raw ``clingo`` command, in the
+same run.
 
 Every measurement runs in a child process of its own, so that its CPU time (user +
 system, from ``os.wait4``) and its peak resident memory are its own. Times are CPU
-seconds: the machine is shared and wall clocks drift.
+seconds, and each run is limited by its CPU time (``--timeout``, enforced with
+RLIMIT_CPU; the engines' own wall-clock limits are set ten times longer): the machine
+is shared, and there wall clocks run ahead of CPU time.
 
 * Unique boards (``--sizes``): a random Hamiltonian king path (backbite moves, as
   ``lpsolve.generate``); 60 % of its numbers shown at random, then, until the board has
@@ -15,40 +18,54 @@ seconds: the machine is shared and wall clocks drift.
   after loading (the column ``lpsolve s``; atoms, ground and search wall times from its
   statistics; peak memory of the child); ``python -m clingo`` on the same encoding
   and facts (clingo's own CPU time); CP-SAT: solve, then solve again with the first
-  path forbidden. Medians of ``--repeat`` runs.
+  solution forbidden. Medians of ``--repeat`` runs.
 * Sparse boards (``--sparse SIDE:SHOWN``): ``lpsolve.generate.random_puzzle`` (random
-  path, the given fraction of numbers shown, 1 and N always), seeds 1..``--seeds``, any
-  one solution, each run limited to ``--timeout`` CPU seconds (wall clock for CP-SAT).
+  path, the given fraction of numbers shown, 1 and N always), ``--seeds`` seeds from
+  ``--first-seed`` (1), any one solution.
 
-The CP-SAT model (the peer): a circuit (``AddCircuit``) over the cells and a depot
-node, whose arcs are the board's moves plus depot -> cell (that cell holds 1) and
-cell -> depot (it holds N); an integer per cell, its number, with domains pruned as
-the encoding prunes its candidates (walks between consecutive givens that avoid other
-givens' cells), an arc u -> v forcing number(v) = number(u) + 1, and AllDifferent.
-``--cpsat-model bool`` adds one Boolean per cell and candidate number with "exactly
-one" per cell and per number instead of AllDifferent.
+The CP-SAT peers (``--peers``), both with each cell's numbers pruned as the encoding
+prunes its candidates (walks between consecutive givens that avoid other givens'
+cells), one worker, linearization level 0; their time is the search alone (building
+the model in Python is left out, in their favour), and every solution they report
+passes lpsolve's rule checker:
 
-    pip install ortools       # the peer (optional)
+* ``paths``: one Boolean per cell and candidate number; exactly one number per cell
+  and one cell per number; a number's cell implies the next number on a neighbour.
+  The stronger of the two (tried and not kept, on sparse 20x20 boards: the same
+  implication backwards too, symmetry detection off, linearization level 1: no
+  better; a table constraint over consecutive numbers' cells, or the circuit model's
+  constraints added: 1.5-3 times slower; a fixed search by number or by diagonal,
+  interleaved search, true-first polarity: slower or unsolved).
+* ``circuit``: a circuit (``AddCircuit``) over the cells and a depot node, whose arcs
+  are the board's moves plus depot -> cell (that cell holds 1) and cell -> depot (it
+  holds N); an integer per cell, its number, an arc u -> v forcing number(v) =
+  number(u) + 1, and AllDifferent.
+
+    pip install ortools       # the peers (optional)
     python benchmarks/hidato_scale.py [--sizes 30 50 70 100 150 200] [--repeat 3]
-        [--sparse 30:0.25 20:0.10] [--seeds 10] [--timeout 60] [--cache DIR]
+        [--sparse 30:0.25 20:0.10] [--seeds 10] [--first-seed 1] [--timeout 60]
+        [--peers paths circuit]
+        [--cache DIR]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
 import re
+import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import pairwise
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import clingo
 from clingo.backend import HeuristicType
@@ -56,9 +73,10 @@ from rich.console import Console
 from rich.table import Table
 
 import lpsolve
+from lpsolve.api import verify
 from lpsolve.backends import asp
 from lpsolve.generate import puzzle_from_path, random_path, random_puzzle
-from lpsolve.kinds.hidato import Cell, HidatoPuzzle, build
+from lpsolve.kinds.hidato import Cell, HidatoPuzzle, HidatoSolution, build
 from lpsolve.resources import encoding_file
 
 UNIQUE_START_SHOWN = 0.6
@@ -236,88 +254,138 @@ def candidate_numbers(puzzle: HidatoPuzzle) -> dict[Cell, list[int]]:
     return numbers
 
 
-def cpsat_solve(
-    puzzle: HidatoPuzzle, limit: int, timeout: float, model_kind: str, linearization: int = 0
-) -> dict:
+class PeerModel(NamedTuple):
+    """A CP-SAT model of a board: the Booleans whose values tell its solutions apart,
+    and how to read a solution's path (the cell of each number) from a solver."""
+
+    telling: list[Any]
+    path: Callable[[Any], tuple[Cell, ...]]
+
+
+def paths_model(puzzle: HidatoPuzzle, numbers: dict[Cell, list[int]], model: Any) -> PeerModel:
+    """The "number in cell" model: one Boolean per cell and candidate number, exactly
+    one number per cell and one cell per number, and a number's cell next to a cell of
+    the number after it."""
+    size = len(puzzle.cells)
+    holds = {(n, cell): model.NewBoolVar("") for cell in puzzle.cells for n in numbers[cell]}
+    cells_of: dict[int, list[Any]] = {n: [] for n in range(1, size + 1)}
+    for (n, _), literal in holds.items():
+        cells_of[n].append(literal)
+    for cell in puzzle.cells:
+        model.AddExactlyOne([holds[n, cell] for n in numbers[cell]])
+    for literals in cells_of.values():
+        model.AddExactlyOne(literals)  # a number no cell can hold: no solution
+    for (n, cell), literal in holds.items():
+        if n < size:
+            after = [holds.get((n + 1, other)) for other in puzzle.neighbours(cell)]
+            model.AddBoolOr([literal.Not(), *(a for a in after if a is not None)])
+
+    def path(solver: Any) -> tuple[Cell, ...]:
+        cell_of = {n: cell for (n, cell), literal in holds.items() if solver.Value(literal)}
+        return tuple(cell_of[n] for n in range(1, size + 1))
+
+    return PeerModel(list(holds.values()), path)
+
+
+def circuit_model(puzzle: HidatoPuzzle, numbers: dict[Cell, list[int]], model: Any) -> PeerModel:
+    """The circuit model: a circuit over the cells and a depot, an integer per cell
+    (its number), an arc forcing the next number, AllDifferent."""
     from ortools.sat.python import cp_model
 
-    start = time.process_time()
-    cells = list(puzzle.cells)
-    size = len(cells)
-    node = {cell: i + 1 for i, cell in enumerate(cells)}  # 0 is the depot
-    numbers = candidate_numbers(puzzle)
-    model = cp_model.CpModel()
-    position = {}
-    for cell in cells:
-        if not numbers[cell]:
-            return {"found": 0, "complete": True, "build": time.process_time() - start}
-        domain = cp_model.Domain.FromValues(sorted(numbers[cell]))
-        position[cell] = model.NewIntVarFromDomain(domain, "")
-    arcs = []
-    moves = {}
-    for cell in cells:
+    size = len(puzzle.cells)
+    node = {cell: i + 1 for i, cell in enumerate(puzzle.cells)}  # 0 is the depot
+    number = {
+        cell: model.NewIntVarFromDomain(cp_model.Domain.FromValues(sorted(numbers[cell])), "")
+        for cell in puzzle.cells
+    }
+    arcs, moves = [], []
+    for cell in puzzle.cells:
         first, last = model.NewBoolVar(""), model.NewBoolVar("")
         arcs += [(0, node[cell], first), (node[cell], 0, last)]
-        model.Add(position[cell] == 1).OnlyEnforceIf(first)
-        model.Add(position[cell] == size).OnlyEnforceIf(last)
+        model.Add(number[cell] == 1).OnlyEnforceIf(first)
+        model.Add(number[cell] == size).OnlyEnforceIf(last)
         for other in puzzle.neighbours(cell):
             arc = model.NewBoolVar("")
             arcs.append((node[cell], node[other], arc))
-            moves[cell, other] = arc
-            model.Add(position[other] == position[cell] + 1).OnlyEnforceIf(arc)
+            moves.append(arc)
+            model.Add(number[other] == number[cell] + 1).OnlyEnforceIf(arc)
     model.AddCircuit(arcs)
-    if model_kind == "bool":
-        holds: dict[int, list[Any]] = {}
-        for cell in cells:
-            options = []
-            for n in numbers[cell]:
-                literal = model.NewBoolVar("")
-                model.Add(position[cell] == n).OnlyEnforceIf(literal)
-                options.append(literal)
-                holds.setdefault(n, []).append(literal)
-            model.AddExactlyOne(options)
-        for literals in holds.values():
-            model.AddExactlyOne(literals)
-    else:
-        model.AddAllDifferent(list(position.values()))
-    build_seconds = time.process_time() - start
+    model.AddAllDifferent(list(number.values()))
+
+    def path(solver: Any) -> tuple[Cell, ...]:
+        cell_of = {solver.Value(n): cell for cell, n in number.items()}
+        return tuple(cell_of[n] for n in range(1, size + 1))
+
+    return PeerModel(moves, path)
+
+
+#: the CP-SAT peers, strongest first: name -> model builder
+CPSAT_MODELS = {"paths": paths_model, "circuit": circuit_model}
+
+
+def cpsat_solve(
+    puzzle: HidatoPuzzle, limit: int, model_name: str, cpu_limit: float | None = None
+) -> dict:
+    """Up to ``limit`` solutions (their paths) with one CP-SAT model and one worker:
+    solve, then solve again with the solutions found forbidden. The CPU limit (for this
+    process: a benchmark child) counts the search alone: the model is built in Python
+    first, left out in the peer's favour."""
+    from ortools.sat.python import cp_model
+
+    start = time.process_time()
+    report: dict[str, Any] = {"found": 0, "complete": False, "paths": []}
+    numbers = candidate_numbers(puzzle)
+    if not all(numbers.values()):  # a cell no number can reach
+        return report | {"complete": True, "build": time.process_time() - start, "search": 0.0}
+    model = cp_model.CpModel()
+    peer = CPSAT_MODELS[model_name](puzzle, numbers, model)
+    report["build"] = time.process_time() - start
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
-    solver.parameters.linearization_level = linearization
-    found, search_seconds, complete = 0, 0.0, False
-    while found < limit:
-        solver.parameters.max_time_in_seconds = max(0.01, timeout - search_seconds)
-        began = time.process_time()
+    solver.parameters.linearization_level = 0
+    if cpu_limit is not None:
+        solver.parameters.max_time_in_seconds = WALL_SLACK * cpu_limit
+        limit_cpu(cpu_limit)
+    began = time.process_time()
+    while report["found"] < limit:
         status = solver.Solve(model)
-        search_seconds += time.process_time() - began
         if status == cp_model.INFEASIBLE:
-            complete = True
+            report["complete"] = True
             break
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             break  # out of time
-        found += 1
-        if found == limit:
-            complete = True
-            break
-        used = [arc for (a, b), arc in moves.items() if solver.Value(arc)]
-        model.AddBoolOr([arc.Not() for arc in used])  # the next path leaves one of these
-    return {
-        "found": found,
-        "complete": complete,
-        "build": build_seconds,
-        "search": search_seconds,
-    }
+        report["found"] += 1
+        report["paths"].append(peer.path(solver))
+        # the next solution differs in one of these
+        model.AddBoolOr([literal.Not() for literal in peer.telling if solver.Value(literal)])
+    report["complete"] |= report["found"] == limit
+    report["search"] = time.process_time() - began
+    return report
 
 
 # -- one measurement in a child process -------------------------------------------------------
 
+#: the engines' own time limits (wall clock) are this many times the CPU limit, so that
+#: on a loaded machine the CPU limit (``limit_cpu``) is the one that ends a run
+WALL_SLACK = 10
 
-def child(engine: str, board: str, limit: int, timeout: float, cpsat_model: str) -> None:
+
+def limit_cpu(seconds: float) -> None:
+    """End this process (SIGXCPU, then SIGKILL) once it has used ``seconds`` more CPU
+    time: a run is limited by its CPU time, as it is measured, not by the wall clock,
+    which runs faster than CPU time when the cores are shared."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    soft = math.ceil(usage.ru_utime + usage.ru_stime + seconds)
+    resource.setrlimit(resource.RLIMIT_CPU, (soft, soft + 5))
+
+
+def child(engine: str, board: str, limit: int, cpu_limit: float) -> None:
     puzzle = lpsolve.load(board)
     assert isinstance(puzzle, HidatoPuzzle)
     if engine == "lpsolve":
+        limit_cpu(cpu_limit)
         start = time.process_time()
-        result = lpsolve.solve(puzzle, limit, timeout=timeout)
+        result = lpsolve.solve(puzzle, limit, timeout=WALL_SLACK * cpu_limit)
         seconds = time.process_time() - start
         stats = result.stats
         report = {
@@ -329,38 +397,50 @@ def child(engine: str, board: str, limit: int, timeout: float, cpsat_model: str)
             "search": stats.solve_seconds if stats else 0.0,
         }
     else:
-        report = cpsat_solve(puzzle, limit, timeout, cpsat_model)
-        report["seconds"] = report.get("build", 0.0) + report.get("search", 0.0)
-    print(json.dumps(report))
+        report = cpsat_solve(puzzle, limit, engine, cpu_limit)
+        for path in report.pop("paths"):  # the rule checker on every answer, as lpsolve's
+            verify(puzzle, HidatoSolution(path))
+        report["seconds"] = report["search"]
+        report["total"] = report["build"] + report["search"]
+    print(json.dumps(report), flush=True)
 
 
 def measure(arguments: Sequence[str], timeout: float) -> dict:
-    """Run a command; its JSON line (if any) with its CPU seconds and peak memory (MB)."""
-    with tempfile.TemporaryFile() as out:
-        process = subprocess.Popen(arguments, stdout=out, stderr=subprocess.DEVNULL)
+    """Run a command; its JSON line (if any) with its CPU seconds and peak memory (MB).
+    A run its CPU limit ended has printed none: nothing found."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as errors:
+        process = subprocess.Popen(arguments, stdout=out, stderr=errors)
         started = time.perf_counter()
         while True:
             pid, status, usage = os.wait4(process.pid, os.WNOHANG)
             if pid:
                 break
-            if time.perf_counter() - started > 3 * timeout + 60:  # a run that never ends
+            if time.perf_counter() - started > WALL_SLACK * timeout + 60:  # never ends
                 process.kill()
             time.sleep(0.02)
         process.returncode = status
         out.seek(0)
         text = out.read().decode()
+        errors.seek(0)
+        error_text = errors.read().decode()
     lines = [line for line in text.splitlines() if line.startswith("{")]
-    report = json.loads(lines[-1]) if lines else {}
+    report = json.loads(lines[-1]) if lines else {"found": 0}
     report["cpu"] = usage.ru_utime + usage.ru_stime
     report["peak_mb"] = usage.ru_maxrss / 1024
     report["output"] = text
+    report["errors"] = error_text
+    report["exit"] = os.waitstatus_to_exitcode(status)  # -N: ended by signal N
     return report
 
 
-def run_engine(engine: str, board: Path, limit: int, timeout: float, args: Any) -> dict:
-    command = [sys.executable, __file__, "--child", engine, str(board), str(limit)]
-    command += [str(timeout), args.cpsat_model]
-    return measure(command, timeout)
+def run_engine(engine: str, board: Path, limit: int, cpu_limit: float) -> dict:
+    """One engine on one board in a child; its report. Ended by its CPU limit (a
+    signal): nothing found. A child that failed (a wrong answer, say) stops the run."""
+    command = [sys.executable, __file__, "--child", engine, str(board), str(limit), str(cpu_limit)]
+    report = measure(command, cpu_limit)
+    if report["exit"] > 0:
+        raise RuntimeError(f"{engine} on {board}: exit {report['exit']}\n{report['errors']}")
+    return report
 
 
 def run_clingo_command(board: Path, facts: Path, limit: int, timeout: float) -> dict:
@@ -382,10 +462,6 @@ def run_clingo_command(board: Path, facts: Path, limit: int, timeout: float) -> 
 # -- tables ----------------------------------------------------------------------------
 
 
-def shown_seconds(report: dict) -> str:
-    return f"{report['seconds']:.2f} s"
-
-
 def median(values: Sequence[float]) -> float:
     return statistics.median(values) if values else float("nan")
 
@@ -395,7 +471,9 @@ def unique_table(args: Any, cache: Path, console: Console) -> Table:
         title=f"Unique king boards: solve + uniqueness proof, CPU s, medians of {args.repeat}"
     )
     columns = ["board", "shown", "lpsolve s", "atoms", "ground wall s", "search wall s", "peak MB"]
-    columns += ["clingo cmd s", "CP-SAT search s", "CP-SAT total s", "lpsolve / CP-SAT search"]
+    columns += ["clingo cmd s"]
+    for peer in args.peers:
+        columns += [f"{peer} search s", f"{peer} total s", f"lpsolve / {peer} search"]
     for column in columns:
         table.add_column(column, justify="right")
     for side in args.sizes:
@@ -404,95 +482,133 @@ def unique_table(args: Any, cache: Path, console: Console) -> Table:
         assert isinstance(puzzle, HidatoPuzzle)
         facts = cache / f"{board.stem}.facts.lp"
         facts.write_text(puzzle.solving_facts())
-        runs: dict[str, list[dict]] = {"lpsolve": [], "clingo": [], "cpsat": []}
+        runs: dict[str, list[dict]] = {"lpsolve": [], "clingo": []} | {p: [] for p in args.peers}
         for _ in range(args.repeat):  # interleaved: each repeat sees the same load
-            runs["lpsolve"].append(run_engine("lpsolve", board, 2, args.timeout, args))
+            runs["lpsolve"].append(run_engine("lpsolve", board, 2, args.timeout))
             runs["clingo"].append(run_clingo_command(board, facts, 2, args.timeout))
-            if not args.no_cpsat:
-                runs["cpsat"].append(run_engine("cpsat", board, 2, args.timeout, args))
+            for peer in args.peers:
+                runs[peer].append(run_engine(peer, board, 2, args.timeout))
         for engine, reports in runs.items():
             for report in reports:
-                if engine != "clingo" and report.get("found") != 1:
-                    console.print(f"[red]{engine} on {board.name}: {report.get('found')} found")
-        ours = median([r["seconds"] for r in runs["lpsolve"]])
-        peer = median([r["search"] for r in runs["cpsat"]])
-        ratios = [
-            a["seconds"] / b["search"] for a, b in zip(runs["lpsolve"], runs["cpsat"], strict=False)
-        ]
-        table.add_row(
+                if engine != "clingo" and not (report["found"] == 1 and report["complete"]):
+                    console.print(f"[red]{engine} on {board.name}: {report['found']} found")
+        ours = runs["lpsolve"]
+        row = [
             f"{side}x{side}",
             f"{len(puzzle.givens) / len(puzzle.cells):.0%}",
-            f"{ours:.3f}",
-            f"{median([r['atoms'] for r in runs['lpsolve']]):,.0f}",
-            f"{median([r['ground'] for r in runs['lpsolve']]):.3f}",
-            f"{median([r['search'] for r in runs['lpsolve']]):.3f}",
-            f"{median([r['peak_mb'] for r in runs['lpsolve']]):,.0f}",
+            f"{median([r['seconds'] for r in ours]):.3f}",
+            f"{median([r['atoms'] for r in ours]):,.0f}",
+            f"{median([r['ground'] for r in ours]):.3f}",
+            f"{median([r['search'] for r in ours]):.3f}",
+            f"{median([r['peak_mb'] for r in ours]):,.0f}",
             f"{median([r['seconds'] for r in runs['clingo']]):.3f}",
-            f"{peer:.3f}" if runs["cpsat"] else "-",
-            f"{median([r['seconds'] for r in runs['cpsat']]):.3f}" if runs["cpsat"] else "-",
-            f"{median(ratios):.2f}" if ratios else "-",
-        )
+        ]
+        for peer in args.peers:
+            theirs = [r for r in runs[peer] if r["found"] == 1]
+            row += [
+                f"{median([r['search'] for r in theirs]):.3f}" if theirs else "-",
+                f"{median([r['total'] for r in theirs]):.3f}" if theirs else "-",
+                ratio_text(ours, runs[peer]),
+            ]
+        table.add_row(*row)
     return table
 
 
 def sparse_table(args: Any, cache: Path, console: Console) -> Table:
+    seeds = range(args.first_seed, args.first_seed + args.seeds)
     table = Table(
-        title=f"Sparse random king boards: any solution, seeds 1..{args.seeds}, "
-        f"{args.timeout:g} s limit per run, CPU s"
+        title=f"Sparse random king boards: any solution, seeds {seeds[0]}-{seeds[-1]}, "
+        f"{args.timeout:g} CPU s limit per run, CPU s (CP-SAT: search alone)"
     )
-    columns = ["board", "shown", "lpsolve solved", "lpsolve median s", "lpsolve max s"]
-    columns += ["peak MB", "CP-SAT solved", "CP-SAT median s", "lpsolve faster", "ratio median"]
+    columns = ["board", "shown", "lpsolve solved", "lpsolve median (max) s", "peak MB"]
+    for peer in args.peers:
+        columns += [f"{peer} solved", f"{peer} median (max) s"]
+        columns += [f"lpsolve faster than {peer}", f"{peer} faster", f"lpsolve / {peer} median"]
     for column in columns:
         table.add_column(column, justify="right")
     for spec in args.sparse:
         side_text, shown_text = spec.split(":")
         side, shown = int(side_text), float(shown_text)
-        ours, peers, faster, ratios, peaks = [], [], 0, [], []
-        for seed in range(1, args.seeds + 1):
+        runs: dict[str, list[dict]] = {"lpsolve": []} | {p: [] for p in args.peers}
+        for seed in seeds:
             board = sparse_board(side, shown, seed, cache)
-            a = run_engine("lpsolve", board, 1, args.timeout, args)
-            b = run_engine("cpsat", board, 1, args.timeout, args) if not args.no_cpsat else {}
-            solved_a, solved_b = a.get("found", 0) >= 1, b.get("found", 0) >= 1
+            for engine in runs:
+                runs[engine].append(run_engine(engine, board, 1, args.timeout))
             console.print(
-                f"{side}x{side} {shown:.0%} seed {seed}: lpsolve "
-                f"{shown_seconds(a) if solved_a else 'not solved'}, CP-SAT "
-                f"{shown_seconds(b) if solved_b else 'not solved'}"
+                f"{side}x{side} {shown:.0%} seed {seed}: "
+                + ", ".join(f"{engine} {solved_text(r[-1])}" for engine, r in runs.items())
             )
-            peaks.append(a["peak_mb"])
-            if solved_a:
-                ours.append(a["seconds"])
-            if solved_b:
-                peers.append(b["seconds"])
-            if solved_a and (not solved_b or a["seconds"] < b["seconds"]):
-                faster += 1
-            if solved_a and solved_b:
-                ratios.append(a["seconds"] / b["seconds"])
-        table.add_row(
+        ours = runs["lpsolve"]
+        row = [
             f"{side}x{side}",
             f"{shown:.0%}",
-            f"{len(ours)} of {args.seeds}",
-            f"{median(ours):.2f}" if ours else "-",
-            f"{max(ours):.2f}" if ours else "-",
-            f"{median(peaks):,.0f}",
-            f"{len(peers)} of {args.seeds}" if not args.no_cpsat else "-",
-            f"{median(peers):.2f}" if peers else "-",
-            f"{faster} of {args.seeds}",
-            f"{median(ratios):.2f}" if ratios else "-",
-        )
+            f"{sum(map(solved, ours))} of {args.seeds}",
+            times_text(ours),
+            f"{median([r['peak_mb'] for r in ours]):,.0f}",
+        ]
+        for peer in args.peers:
+            pairs = list(zip(ours, runs[peer], strict=True))
+            row += [
+                f"{sum(map(solved, runs[peer]))} of {args.seeds}",
+                times_text(runs[peer]),
+                f"{sum(faster(a, b) for a, b in pairs)} of {args.seeds}",
+                f"{sum(faster(b, a) for a, b in pairs)} of {args.seeds}",
+                ratio_text(ours, runs[peer]),
+            ]
+        table.add_row(*row)
     return table
 
 
+def solved(report: dict) -> bool:
+    return report["found"] >= 1
+
+
+def faster(a: dict, b: dict) -> bool:
+    """Run ``a`` solved its board and ``b`` did not, or did so later."""
+    return solved(a) and (not solved(b) or a["seconds"] < b["seconds"])
+
+
+def solved_text(report: dict) -> str:
+    """The CPU time of a run, and a peer's time building its model after a "+"."""
+    if not solved(report):
+        return "not solved"
+    building = f" + {report['build']:.2f} s building" if "build" in report else ""
+    return f"{report['seconds']:.2f} s{building}"
+
+
+def times_text(reports: list[dict]) -> str:
+    times = [r["seconds"] for r in reports if solved(r)]
+    return f"{median(times):.2f} ({max(times):.2f})" if times else "-"
+
+
+def ratio_text(ours: list[dict], theirs: list[dict]) -> str:
+    """The median of lpsolve's time over the peer's, run by run, where both solved
+    (how many in brackets)."""
+    ratios = [
+        a["seconds"] / b["seconds"]
+        for a, b in zip(ours, theirs, strict=True)
+        if solved(a) and solved(b)
+    ]
+    return f"{median(ratios):.2f} ({len(ratios)})" if ratios else "-"
+
+
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     parser.add_argument("--sizes", type=int, nargs="*", default=[30, 50, 70, 100, 150, 200])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--sparse", nargs="*", default=["30:0.25", "20:0.1"])
     parser.add_argument("--seeds", type=int, default=10)
-    parser.add_argument("--timeout", type=float, default=60.0)
+    parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument("--timeout", type=float, default=60.0, help="CPU seconds per run")
     parser.add_argument("--cache", type=Path, help="keep the generated boards here")
-    parser.add_argument("--cpsat-model", choices=["int", "bool"], default="int")
-    parser.add_argument("--no-cpsat", action="store_true", help="without the CP-SAT peer")
-    parser.add_argument("--child", nargs=5, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--peers",
+        nargs="*",
+        choices=list(CPSAT_MODELS),
+        default=list(CPSAT_MODELS),
+        help="the CP-SAT models to run (none: lpsolve and clingo alone)",
+    )
+    parser.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
     parser.add_argument("--make-unique", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.make_unique:
@@ -500,10 +616,10 @@ def main(argv: list[str] | None = None) -> None:
         Path(path).write_text(board_json(unique_board(int(side), int(seed))))
         return
     if args.child:
-        engine, board, limit, timeout, model_kind = args.child
-        child(engine, board, int(limit), float(timeout), model_kind)
+        engine, board, limit, cpu_limit = args.child
+        child(engine, board, int(limit), float(cpu_limit))
         return
-    console = Console(width=None if sys.stdout.isatty() else 160)
+    console = Console(width=None if sys.stdout.isatty() else 200)
     with tempfile.TemporaryDirectory() as folder:
         cache = args.cache or Path(folder)
         cache.mkdir(parents=True, exist_ok=True)

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import logging
 import random
 import signal
 import subprocess
+import sys
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import pairwise
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from hypothesis import strategies as st
@@ -19,6 +22,19 @@ from lpsolve.generate import puzzle_from_path, random_path
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTANCES = ROOT / "instances"
+
+
+def load_benchmark(name: str) -> ModuleType:
+    """A script of ``benchmarks/`` as a module (they are not a package)."""
+    if f"lpsolve_benchmark_{name}" in sys.modules:
+        return sys.modules[f"lpsolve_benchmark_{name}"]
+    path = ROOT / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"lpsolve_benchmark_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look themselves up there
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -144,6 +160,8 @@ SLOW_FUNCTIONS = (
     "tests/test_fuzz_state.py::test_a_mutated_report_is_refused_or_resumed_right",
     "tests/test_declared.py::test_a_mutated_declaration_loads_or_is_refused_at_its_place",
     "tests/test_declared.py::test_a_mutated_puzzle_file_loads_or_is_refused_at_its_place",
+    "tests/test_masyu.py::test_every_one_cell_change_of_a_published_answer_is_caught",
+    "tests/test_slitherlink.py::test_the_check_agrees_with_python_on_every_one_cell_change",
 )
 SLOW_TESTS = frozenset(
     [
@@ -152,6 +170,9 @@ SLOW_TESTS = frozenset(
         "tests/test_magic_declared.py::test_the_twin_solves_the_seed_board_as_the_built_in_kind_does",
         "tests/test_magic_declared.py::test_the_twins_check_names_each_rule",
         "tests/test_batch.py::test_ctrl_c_leaves_the_report_complete_up_to_then",
+        "tests/test_benchmark_peers.py::test_a_benchmark_run_is_ended_by_its_cpu_limit",
+        "tests/test_benchmark_peers.py::test_cpsat_models_find_every_solution_and_no_other[circuit]",
+        "tests/test_benchmark_peers.py::test_cpsat_models_find_every_solution_and_no_other[paths]",
         "tests/test_cli.py::test_ctrl_c_keeps_what_was_found_and_exits_3",
         "tests/test_cli.py::test_timeout_keeps_what_was_found_and_exits_3",  # two 2 s timeouts
         "tests/test_cli_conventions.py::test_a_long_search_shows_what_it_does_on_a_terminal_only",
@@ -209,6 +230,14 @@ SLOW_TESTS = frozenset(
         "tests/test_tiling.py::test_the_seed_8x8_class_counts[flags1-26]",
         "tests/test_run_clingo.py::test_time_limit_stops_a_search_that_found_answers_as_clingo_does",
         "tests/test_run_clingo.py::test_a_fractional_timeout_is_kept",
+        "tests/test_fillomino.py::test_each_bundled_puzzle_has_its_published_solution_and_no_other[janko-007.fillomino]",
+        "tests/test_fillomino.py::test_each_bundled_puzzle_has_its_published_solution_and_no_other[janko-027.fillomino]",
+        "tests/test_fillomino.py::test_each_bundled_puzzle_has_its_published_solution_and_no_other[janko-034.fillomino]",
+        "tests/test_fillomino.py::test_every_one_cell_change_is_named_as_python_judges_it",
+        "tests/test_lits.py::test_each_bundled_puzzle_has_its_published_solution_and_no_other[janko-020.lits]",
+        "tests/test_shikaku.py::test_every_one_cell_change_is_named_as_python_judges_it",
+        "tests/test_lits.py::test_every_one_cell_change_is_named_as_python_judges_it",
+        "tests/test_lits.py::test_random_tiny_boards_have_the_solutions_the_enumeration_finds[14-5-6-5-2]",
         "tests/test_tutorial.py::test_tutorial_command[lpsolve run docs/tutorial/step1.lp docs/tutorial/tiny.takuzu --count]",
         "tests/test_tutorial.py::test_tutorial_command[lpsolve run docs/tutorial/step2.lp docs/tutorial/tiny.takuzu --count]",
         "tests/test_tutorial.py::test_tutorial_command[lpsolve grade docs/tutorial/step5.lp --kind takuzu]",

@@ -12,9 +12,6 @@ text hypothesis makes up itself. Every refusal names its line and column.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -22,18 +19,9 @@ from hypothesis import strategies as st
 from lpsolve import api
 from lpsolve.errors import LpsolveError, PuzzleError
 
-from .conftest import ROOT
+from .conftest import load_benchmark
 
-
-def _load_benchmark():
-    spec = importlib.util.spec_from_file_location("lpsolve_fuzz", ROOT / "benchmarks" / "fuzz.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look themselves up there
-    spec.loader.exec_module(module)
-    return module
-
-
-fuzz = _load_benchmark()
+fuzz = load_benchmark("fuzz")
 SEEDS = fuzz.seeds()
 
 #: puzzles this small are solved too (each backend within TIMEOUT seconds)

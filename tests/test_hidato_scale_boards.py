@@ -4,28 +4,16 @@ cautious enumeration, and the boards it makes."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 
 import lpsolve
 from lpsolve.backends import asp
 from lpsolve.generate import puzzle_from_path, random_path
 from lpsolve.kinds.hidato import HidatoPuzzle, build
 
-from .conftest import ROOT
+from .conftest import load_benchmark
 
-
-def _load_benchmark():
-    path = ROOT / "benchmarks" / "hidato_scale.py"
-    spec = importlib.util.spec_from_file_location("lpsolve_hidato_scale", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-scale = _load_benchmark()
+scale = load_benchmark("hidato_scale")
 
 
 def cautious_ambiguous(puzzle: HidatoPuzzle) -> list[int]:

@@ -139,8 +139,10 @@ class HidatoPuzzle(Puzzle):
         x, y = cell
         return [(x + dx, y + dy) for dx, dy in self.offsets if (x + dx, y + dy) in on_board]
 
-    @property
+    @cached_property
     def _cell_set(self) -> frozenset[Cell]:
+        # made once: neighbours() asks for it per cell (a new set each time made
+        # building the benchmark's CP-SAT models quadratic, minutes at 200x200)
         return frozenset(self.cells)
 
     def facts(self) -> list[clingo.Symbol]:
