@@ -29,7 +29,8 @@ Answers are checked, never assumed: lpsolve's must be unique and equal the publi
 solution (a difference counts as a failure, and the exit status is 1); puzzlekit's grid
 is compared with the published solution, or with lpsolve's proved-unique answer where
 none is published. Solutions are compared as the kind reads them from janko's layout
-(``read_solution``: the answer's atoms), as the genres' tests compare them.
+and writes them again (``read_solution``, ``janko_text``), as the genres' tests compare
+them.
 
 A genre's held-out sample is a folder of puzzle files in the kind's format (comment
 lines before the header name the source) with ``FILE.solution`` beside each. A kind
@@ -319,15 +320,20 @@ def read_puzzle(kind: str, path: str) -> DeclaredPuzzle:
     return load_kind(kind_folder(kind)).load(path)
 
 
-def same_solution(case: Case, text: str, other: str) -> bool:
-    """Two solutions in janko's layout mean the same answer: each read as the kind reads
-    a published solution (its atoms; some published solutions leave out cells that the
-    puzzle gives, such as Akari's black cells). One it cannot read is not the same."""
+def same_solution(case: Case, text: str, reference: str) -> bool | None:
+    """Whether a solution in janko's layout is the reference one: both read as the kind
+    reads a published solution and written again in lpsolve's layout (some published
+    solutions leave out cells that the puzzle gives, as Akari's black cells; regions
+    may be numbered in any order, as Shikaku's), as the genres' tests compare them.
+    None: ``text`` is not in the kind's layout (puzzlekit writes Slitherlink's loop as
+    each cell's edges, janko.at the cells inside it), so it cannot be compared."""
     puzzle = read_puzzle(case.kind, case.path)
     try:
-        return puzzle.read_solution(text, "a") == puzzle.read_solution(other, "b")
+        answer = puzzle.read_solution(text, "the answer")
     except PuzzleError:
-        return False
+        return None
+    expected = puzzle.read_solution(reference, "the reference")
+    return puzzle.janko_text(answer) == puzzle.janko_text(expected)
 
 
 def lpsolve_equal(case: Case, result: Figures) -> bool | None:
@@ -335,12 +341,13 @@ def lpsolve_equal(case: Case, result: Figures) -> bool | None:
     if case.solution is None:
         return None
     answer = result.answer.get("answer")
-    return answer is not None and same_solution(case, answer, Path(case.solution).read_text())
+    return answer is not None and bool(same_solution(case, answer, Path(case.solution).read_text()))
 
 
 def puzzlekit_equal(case: Case, result: Figures, lpsolve: Figures | None) -> bool | None:
     """puzzlekit's grid against the published solution, or against lpsolve's answer
-    proved unique (and checked) where none is published (None: nothing to compare)."""
+    proved unique (and checked) where none is published (None: nothing to compare, or
+    a grid in another layout than janko's)."""
     if case.solution is not None:
         reference = Path(case.solution).read_text()
     elif lpsolve is not None and lpsolve.status == "unique":
@@ -348,8 +355,10 @@ def puzzlekit_equal(case: Case, result: Figures, lpsolve: Figures | None) -> boo
     else:
         return None
     rows = result.answer.get("rows")
+    if rows is None:
+        return False  # no solution found
     header = reference.strip().splitlines()[0]  # janko's solution header, as published
-    return rows is not None and same_solution(case, "\n".join([header, *rows]), reference)
+    return same_solution(case, "\n".join([header, *rows]), reference)
 
 
 def verdicts(group: list[Case], results: dict[tuple[str, str], Figures]) -> Verdicts:
@@ -461,7 +470,8 @@ def detail(
                 row += [milliseconds(figure.ground), milliseconds(figure.check)]
         if "lpsolve" in columns and "puzzlekit" in columns:
             ours, theirs = results[(case.path, "lpsolve")], results[(case.path, "puzzlekit")]
-            row.append(ratio(theirs.wall, ours.wall))
+            bound = ">" if theirs.status == "timeout" else "<" if ours.status == "timeout" else ""
+            row.append(bound + ratio(theirs.wall, ours.wall))
         rows.append(row)
     return f"### {kind}\n\n" + markdown(header, rows)
 
