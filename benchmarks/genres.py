@@ -549,12 +549,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             worker.close()
     results = {key: figures(value) for key, value in runs.items()}
 
+    solvers = [f"lpsolve {version('lpsolve')} (clingo {version('clingo')})"]
+    if "puzzlekit" in options.solvers:
+        solvers.append(f"puzzlekit {version('puzzlekit')} (ortools {version('ortools')})")
     print(
-        f"lpsolve {version('lpsolve')} (clingo {version('clingo')}), puzzlekit "
-        f"{version('puzzlekit')} (ortools {version('ortools')}); Python "
-        f"{sys.version.split()[0]}, {os.cpu_count()} cores, load {load:.1f} at the start "
-        f"and {os.getloadavg()[0]:.1f} at the end; medians of {options.repeat} runs, "
-        f"timeout {options.timeout:g} s"
+        f"{', '.join(solvers)}; Python {sys.version.split()[0]}, {os.cpu_count()} cores, "
+        f"load {load:.1f} at the start and {os.getloadavg()[0]:.1f} at the end; medians "
+        f"of {options.repeat} runs, timeout {options.timeout:g} s"
     )
     if startup:
         imports = ", ".join(f"{s} {milliseconds(seconds)} ms" for s, seconds in startup.items())

@@ -94,13 +94,14 @@ def test_a_kind_puzzlekit_does_not_solve_is_refused_in_one_line():
 
 def test_a_worker_that_does_not_answer_in_time_is_replaced(monkeypatch):
     """A run the solver's own limit does not stop (here: no grace at all) counts as a
-    timeout, and the next run gets a new worker that answers."""
-    sys.path.insert(0, str(SCRIPT.parent))
-    monkeypatch.setattr(sys, "path", sys.path)
+    timeout, and the next run gets a new worker that answers. The script is imported
+    as ``genres`` from its folder (not with conftest's ``load_benchmark``): a spawned
+    worker imports the module that holds its function by that name."""
+    monkeypatch.syspath_prepend(str(SCRIPT.parent))
     spec = importlib.util.spec_from_file_location("genres", SCRIPT)
     assert spec is not None and spec.loader is not None
     genres = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, "genres", genres)  # the spawned worker imports it
+    monkeypatch.setitem(sys.modules, "genres", genres)
     spec.loader.exec_module(genres)
     monkeypatch.setattr(genres, "GRACE_SECONDS", 0.0)
     (case,) = genres.cases(["jigsaw-sudoku"], genres.DATA, TINY.name)
