@@ -75,7 +75,7 @@ def against(name: str, other: Path, repeat: int) -> Table:
     for column in ("instance", "A ms", "A rules", "A choices", "B ms", "B rules", "B choices"):
         table.add_column(column, justify="left" if column == "instance" else "right")
     table.add_column("B / A", justify="right")
-    ours_text, theirs_text = Path(kind.encoding.path).read_text(), other.read_text()
+    ours_text, theirs_text = Path(kind.encoding).read_text(), other.read_text()
     for instance in kind.instances():
         facts = kind.load(instance.path).facts_text()
         ours, theirs = [], []

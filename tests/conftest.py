@@ -188,6 +188,9 @@ SLOW_TESTS = frozenset(
         "tests/test_explain.py::test_conflict_is_minimal_and_names_the_changed_given[seed-5x5.magic-(2, 3)-12]",
         "tests/test_explain.py::test_differing_values_match_full_enumeration_and_suggestion_is_unique[seed-5x5.magic-2]",
         "tests/test_explain.py::test_differing_values_match_full_enumeration_and_suggestion_is_unique[seed003-hidato-40.json-4]",
+        "tests/test_genre_benchmark.py::test_lpsolve_alone_runs_without_puzzlekit_and_checks_the_published_solution",  # times whole commands
+        "tests/test_genre_benchmark.py::test_a_worker_that_does_not_answer_in_time_is_replaced",  # two workers
+        "tests/test_genre_benchmark.py::test_puzzlekit_runs_beside_lpsolve_and_its_grid_is_compared",  # imports OR-Tools
         "tests/test_grade.py::test_grades_every_bundled_instance_by_default",
         "tests/test_grade.py::test_bundled_instances_are_named_kind_slash_file_wherever_lpsolve_runs",
         "tests/test_grade.py::test_variants_are_graded_when_asked",
