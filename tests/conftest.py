@@ -153,6 +153,7 @@ def hidato_boards(draw):
 SLOW_MODULES = (
     "tests/test_cluster.py",  # a Dask scheduler and workers per module
     "tests/test_packaging.py",  # builds the wheel and installs it in a new environment
+    "tests/test_fuzz_genres.py",  # 40 mutated files of every declared genre
 )
 SLOW_FUNCTIONS = (
     "tests/test_fuzz.py::test_mutated_inputs_load_or_are_refused_cleanly",
