@@ -259,15 +259,15 @@ SLOW_TESTS = frozenset(
 )
 
 
-#: the declared genres' tests (tests/test_KIND.py for lpsolve/kinds/KIND/) that try many
-#: random or mutated boards: the default run tries each function's first case, the slow
-#: run every case (the genres' brute forces are most of their tests' time)
+#: the declared genres' tests (tests/test_KIND.py for lpsolve/kinds/KIND/): the default
+#: run tries each parametrised function's first case (a bundled puzzle, a random board),
+#: the slow run every case (the genres' puzzles and brute forces are most of their time)
 GENRE_MODULES = tuple(
     f"tests/test_{folder.name.replace('-', '_')}.py::"
     for folder in sorted((ROOT / "lpsolve" / "kinds").iterdir())
     if (folder / "kind.toml").is_file()
 )
-GENRE_SAMPLED = ("test_random_", "test_the_second_model_agrees", "test_mutated_")
+GENRE_SAMPLED = ("test_",)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
