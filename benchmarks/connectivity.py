@@ -146,11 +146,12 @@ class Run(NamedTuple):
     complete: bool
 
 
-def ground_and_search(program: str, facts: str, timeout: float) -> Run:
-    """Load, ground and search for two answers, stopped after ``timeout`` seconds."""
+def ground_and_search(program: str, facts: str, timeout: float, options: list[str]) -> Run:
+    """Load, ground and search for two answers with the kind's clingo ``options``,
+    stopped after ``timeout`` seconds."""
     start = time.perf_counter()
     cpu = time.process_time()
-    ctl = clingo.Control(["--models=2"])
+    ctl = clingo.Control(["--models=2", *options])
     ctl.add("base", [], program)
     ctl.add("base", [], facts)
     ctl.ground([("base", [])])
@@ -177,7 +178,11 @@ def measure(name: str, genre: Genre, repeat: int, timeout: float) -> Table:
     runs: list[list[Run]] = [[] for _ in programs]
     for _ in range(repeat):
         for index, program in enumerate(programs):
-            runs[index].append(ground_and_search(program, puzzle.facts_text(), timeout))
+            runs[index].append(
+                ground_and_search(
+                    program, puzzle.facts_text(), timeout, list(kind.declaration.solver.options)
+                )
+            )
     size = "x".join(map(str, puzzle.size))
     table = Table(title=f"{name}: {genre.instance} ({size}), ground and search for 2")
     for column in ("formulation", "wall s", "CPU s", "ground rules", "answers", "CPU / bundled"):

@@ -153,6 +153,7 @@ def hidato_boards(draw):
 SLOW_MODULES = (
     "tests/test_cluster.py",  # a Dask scheduler and workers per module
     "tests/test_packaging.py",  # builds the wheel and installs it in a new environment
+    "tests/test_fuzz_genres.py",  # 40 mutated files of every declared genre
 )
 SLOW_FUNCTIONS = (
     "tests/test_fuzz.py::test_mutated_inputs_load_or_are_refused_cleanly",
@@ -258,12 +259,34 @@ SLOW_TESTS = frozenset(
 )
 
 
+#: the declared genres' tests (tests/test_KIND.py for lpsolve/kinds/KIND/) that try many
+#: random or mutated boards: the default run tries each function's first case, the slow
+#: run every case (the genres' brute forces are most of their tests' time)
+GENRE_MODULES = tuple(
+    f"tests/test_{folder.name.replace('-', '_')}.py::"
+    for folder in sorted((ROOT / "lpsolve" / "kinds").iterdir())
+    if (folder / "kind.toml").is_file()
+)
+GENRE_SAMPLED = ("test_random_", "test_the_second_model_agrees", "test_mutated_")
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    first_cases: set[str] = set()
     for item in items:
         node = item.nodeid
+        function = node.split("[")[0]
+        sampled = (
+            node.startswith(GENRE_MODULES)
+            and function.split("::")[1].startswith(GENRE_SAMPLED)
+            and "[" in node
+        )
+        if sampled and function not in first_cases:
+            first_cases.add(function)
+            sampled = False
         if (
             node in SLOW_TESTS
-            or node.split("[")[0] in SLOW_FUNCTIONS
+            or function in SLOW_FUNCTIONS
             or node.startswith(SLOW_MODULES)
+            or sampled
         ):
             item.add_marker(pytest.mark.slow)

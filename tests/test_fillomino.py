@@ -13,6 +13,7 @@ import pytest
 from lpsolve.errors import PuzzleError
 from lpsolve.kinds.declared import DeclaredSolution
 
+from .genre_cases import assert_mutated_files_load_or_are_refused
 from .genre_testing import (
     Grid,
     assert_solves_to_the_published_solution,
@@ -278,3 +279,7 @@ def test_the_kind_is_the_folder_and_reads_fillomino_files() -> None:
     assert FILLOMINO.has_second_model and FILLOMINO.can_draw and FILLOMINO.can_explain
     puzzle, solution = published(FILLOMINO, PUBLISHED[0])
     assert puzzle.svg(solution).count("<text") == 25  # every cell's number, once
+
+
+def test_mutated_puzzle_files_load_or_are_refused_in_one_line() -> None:
+    assert_mutated_files_load_or_are_refused(FILLOMINO)

@@ -14,6 +14,7 @@ import pytest
 from lpsolve.errors import PuzzleError
 from lpsolve.kinds.declared import DeclaredSolution
 
+from .genre_cases import assert_mutated_files_load_or_are_refused
 from .genre_testing import (
     Grid,
     assert_solves_to_the_published_solution,
@@ -282,3 +283,7 @@ def test_the_kind_is_the_folder_and_reads_lits_files() -> None:
     puzzle, solution = published(LITS, PUBLISHED[0])
     picture = puzzle.svg(solution)
     assert picture.count("shade dark") == 4 * len({r[3] for r in puzzle.rows if r[0] == "region"})
+
+
+def test_mutated_puzzle_files_load_or_are_refused_in_one_line() -> None:
+    assert_mutated_files_load_or_are_refused(LITS)

@@ -13,6 +13,7 @@ import pytest
 from lpsolve.errors import PuzzleError
 from lpsolve.kinds.declared import DeclaredSolution
 
+from .genre_cases import assert_mutated_files_load_or_are_refused
 from .genre_testing import (
     Grid,
     assert_solves_to_the_published_solution,
@@ -261,3 +262,7 @@ def test_the_kind_is_the_folder_and_reads_shikaku_files() -> None:
     assert SHIKAKU.can_draw and SHIKAKU.can_explain and not SHIKAKU.has_second_model
     puzzle, solution = published(SHIKAKU, PUBLISHED[0])
     assert "<text" in puzzle.svg(solution)
+
+
+def test_mutated_puzzle_files_load_or_are_refused_in_one_line() -> None:
+    assert_mutated_files_load_or_are_refused(SHIKAKU)
