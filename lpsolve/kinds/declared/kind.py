@@ -19,7 +19,7 @@ import re
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import clingo
 
@@ -30,6 +30,7 @@ from ...puzzle import (
     BoardForm,
     Capability,
     Cell,
+    CellMark,
     Clue,
     FactRow,
     Instance,
@@ -51,6 +52,9 @@ from . import programs, reader, writer
 from .declaration import Declaration
 from .patterns import Var, fill_template, is_constant, is_number, template_fields
 from .programs import ProgramFile
+
+if TYPE_CHECKING:
+    from ...steps.checked import CheckDeducer
 
 #: the declaration's file in a kind folder
 DECLARATION = "kind.toml"
@@ -155,6 +159,7 @@ class DeclaredKind(Kind):
             found.add(Capability.URL)
         if self.has_second_model:
             found.add(Capability.SECOND_MODEL)
+            found.add(Capability.STEPS)  # hints from the check's rules, on its generate part
         if self.board_forms():
             found.add(Capability.BOARD)
         return frozenset(found)
@@ -796,9 +801,11 @@ class DeclaredPuzzle(Puzzle):
         conflict: Sequence[Clue] = (),
         *,
         broken: Sequence[str] = (),
+        marks: Sequence[CellMark] = (),
     ) -> str:
         """The puzzle (``None``) or a solution drawn from the kind's ``[[draw]]`` layers;
-        ``conflict``: clues drawn red; ``broken``: violations whose cells are drawn red."""
+        ``conflict``: clues drawn red; ``broken``: violations whose cells are drawn red;
+        ``marks``: a hint's cells (a solution may then be the cells known so far)."""
         self.require(Capability.DRAW, "drawing")
         from . import picture
 
@@ -818,7 +825,7 @@ class DeclaredPuzzle(Puzzle):
         for violation in broken:
             if isinstance(violation, Violation):
                 highlighted += [(cell, f"broken: {violation}") for cell in violation.cells]
-        return picture.picture(self.declaration, self.values, atoms, highlighted)
+        return picture.picture(self.declaration, self.values, atoms, highlighted, marks)
 
     # -- the second model
     def second_model_text(self) -> str:
@@ -831,6 +838,15 @@ class DeclaredPuzzle(Puzzle):
                 f"kind {self.kind} has no second model: every [output] atom needs a cells "
                 "entry with its values"
             )
+        lines = [self.second_model_generate()]
+        violation = self.declaration.violation
+        for arity in programs.VIOLATION_ARITIES:
+            arguments = ",".join(["_"] * arity)
+            lines.append(f"#defined {violation}/{arity}.\n:- {violation}({arguments}).\n")
+        return "".join(lines)
+
+    def second_model_generate(self) -> str:
+        """The second model's choice rules alone: any value in any cell."""
         rows, cols = self.size
         lines = []
         for cell_writer in self.declaration.output.cells:
@@ -838,11 +854,51 @@ class DeclaredPuzzle(Puzzle):
             values = ";".join(str(v) for v in self.cell_values(cell_writer) if v is not None)
             condition = "" if cell_writer.mark is not None else f" : V = ({values or '1..0'})"
             lines.append(f"{{ {atom}{condition} }} :- R = 0..{rows - 1}, C = 0..{cols - 1}.\n")
-        violation = self.declaration.violation
-        for arity in programs.VIOLATION_ARITIES:
-            arguments = ",".join(["_"] * arity)
-            lines.append(f"#defined {violation}/{arity}.\n:- {violation}({arguments}).\n")
         return "".join(lines)
+
+    # -- hints
+    def deducer(self) -> CheckDeducer:
+        """Deductions from the check's named rules (:mod:`lpsolve.steps.checked`), for
+        a puzzle with exactly one solution (found first, with the uniqueness proof)."""
+        self.require(Capability.STEPS, "hints")
+        from ... import api
+        from ...steps.checked import CellPattern, CheckDeducer, RuleModel
+
+        result = api.solve(self)
+        if result.unique is not True:
+            what = "no solution" if result.count == 0 else "more than one solution"
+            raise UsageError(f"{self.source}: hints need exactly one solution; it has {what}")
+        solution = result.solutions[0]
+        grid = writer.grid_json(
+            self.declaration, writer.solution_grid(self.declaration, self.values, solution.atoms)
+        )
+        rows, cols = self.size
+        patterns = []
+        for cell_writer in self.declaration.output.cells:
+            pattern = cell_writer.atom
+            names = [a.name if isinstance(a, Var) else None for a in pattern.args]
+            patterns.append(
+                CellPattern(
+                    pattern.name,
+                    pattern.arity,
+                    names.index("R"),
+                    names.index("C"),
+                    _pattern_text(pattern, self.values),
+                )
+            )
+        model = RuleModel(
+            rows,
+            cols,
+            self._facts_text,
+            lambda ctl: programs.load(ctl, self.declared.check),
+            self.second_model_generate(),
+            tuple(patterns),
+            self.declaration.violation,
+            solution.atoms,
+            {(r, c): grid[r][c] for r in range(rows) for c in range(cols)},
+            lambda atoms, marks: self.svg(DeclaredSolution(tuple(sorted(atoms))), marks=marks),
+        )
+        return CheckDeducer(model)
 
     def second_model_solutions(
         self, limit: int | None = None, timeout: float | None = None

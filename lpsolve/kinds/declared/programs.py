@@ -54,7 +54,8 @@ def _control(options: Sequence[str], messages: _Messages) -> clingo.Control:
     return clingo.Control(list(options), logger=messages, message_limit=50)
 
 
-def _load(ctl: clingo.Control, program: ProgramFile) -> None:
+def load(ctl: clingo.Control, program: ProgramFile) -> None:
+    """Load a kind's program into ``ctl`` (a user's from inside its folder)."""
     if program.vetted:
         from ...sandbox import in_program_folder  # only a user's kind needs it
 
@@ -82,7 +83,7 @@ def ground(
     try:
         for program in programs:
             current = program
-            _load(ctl, program)
+            load(ctl, program)
         ctl.add("base", [], text)
         ctl.ground([("base", [])])
     except RuntimeError as error:

@@ -1,0 +1,533 @@
+"""Deductions for any kind whose rules are named by a check program (every declared
+kind with a second model): the check's named violations become constraints that can
+be switched on rule instance by rule instance, over a generate part that lets every
+cell hold any value. No Python of the kind's own.
+
+The program, ground once per puzzle: the puzzle's facts, the check, a choice of any
+values in every cell (the second model's generate part), and for each violation atom
+``violated(Rule, ...)`` of the check a switch: an external atom that, assumed true,
+forbids it. Each violation is grouped with the others of its rule that depend on the
+same cells (found in the ground program: the cells whose atoms it depends on): a
+*unit*, such as "no number twice in a row" in row 3. A rule whose every unit is one
+cell (every cell holds one number, a printed number stays) is a *cell rule*, always
+on: the cells it alone decides (the givens) are known from the start.
+
+A deduction is a set of units and known cells that forces a cell: the program with
+just those units switched on and those cells fixed (as assumptions) has no model in
+which the cell differs from the unique solution. It is found by asking, window by
+window, which open cells every model of the window agrees on (a model that differs in
+some of the window's open cells is asked for until none is left; the rest are
+forced), then cut down to a subset-minimal set of units and cells by deletion, with
+clingo's unsatisfiable cores. Windows, simplest first: one unit; the units through
+one cell; one unit and every unit crossing it; and last every unit (a trial: no
+local argument was found, the whole board decides).
+
+Sound by construction: the unique solution is a model of every such program, so a
+cell forced in all its models holds the solution's value. The tests re-solve each
+step with only its units and cells.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, NamedTuple
+
+import clingo
+
+from ..errors import InternalError
+from ..kinds.textformat import cell_name
+from ..puzzle import CellMark
+from .engine import Deducer
+from .records import ACROSS, COMBINED, ONE_RULE, TRIAL, Cell, Fix, Step, Use
+
+#: how many of a level's windows with a forced cell are cut down to compare their size
+#: (the first ones found, the windows taken fewest units and cells first)
+CANDIDATES = 2
+#: a unit depending on more than this share of the board's cells takes part in trials only
+WIDE = 0.5
+
+
+class CellPattern(NamedTuple):
+    """How an output atom names its cell: e.g. ``digit(R,C,V)`` is ``("digit", 3, 0,
+    1, "digit(R,C,V)")``: its name, arity, the positions of R and C, and its text (the
+    variables R, C and V; written by the kind from checked names only)."""
+
+    name: str
+    arity: int
+    row: int
+    col: int
+    text: str
+
+
+class RuleModel(NamedTuple):
+    """What the engine needs of a kind: the board, the programs and the answer."""
+
+    rows: int
+    cols: int
+    facts: str  # the puzzle's facts, program text
+    load: Callable[[clingo.Control], None]  # loads the check program(s) into a control
+    generate: str  # choice rules: any value in any cell, nothing forbidden
+    patterns: tuple[CellPattern, ...]  # the output atoms, by cell
+    violation: str  # the check's predicate, e.g. "violated"
+    solution: tuple[clingo.Symbol, ...]  # the unique solution's output atoms
+    values: dict[Cell, Any]  # each cell's value in the solution, as JSON writes it
+    picture: Callable[[Sequence[clingo.Symbol], Sequence[CellMark]], str]
+
+
+def _control(arguments: Sequence[str] = ()) -> clingo.Control:
+    """Every clingo control of the hints engine is made here (one place, so that it
+    can move onto lpsolve's clingo session). clingo's messages go to lpsolve's log."""
+    from ..backends.asp import log_message
+
+    # --no-init-moms: no initial scoring of the variables, which each of the many small
+    # solves would redo (halved the time of an empty solve on a 9x9 Sudoku)
+    return clingo.Control(
+        ["--no-init-moms", "--heuristic=Domain", *arguments], logger=log_message, message_limit=20
+    )
+
+
+class _Rules:
+    """The ground program's rules, by head, for tracing what an atom depends on."""
+
+    def __init__(self) -> None:
+        self.bodies: dict[int, list[int]] = {}
+
+    def rule(self, choice: bool, head: Sequence[int], body: Sequence[int]) -> None:
+        for atom in head:
+            self.bodies.setdefault(atom, []).extend(abs(lit) for lit in body)
+
+    def weight_rule(
+        self, choice: bool, head: Sequence[int], lower: int, body: Sequence[tuple[int, int]]
+    ) -> None:
+        for atom in head:
+            self.bodies.setdefault(atom, []).extend(abs(lit) for lit, _ in body)
+
+
+class Unit(NamedTuple):
+    """A rule's violations that depend on the same cells, switched on together."""
+
+    rule: str
+    scope: frozenset[Cell]
+    atoms: tuple[clingo.Symbol, ...]  # its violation atoms
+    literal: int  # the switch
+
+
+class _Window:
+    """Some units switched on together, and what they force: the open cells every
+    model agrees on, worked out when ``seen`` cells of its region were known."""
+
+    __slots__ = ("forced", "level", "region", "seen", "units")
+
+    def __init__(self, level: int, units: tuple[int, ...], region: frozenset[Cell]) -> None:
+        self.level, self.units, self.region = level, units, region
+        self.seen = -1
+        self.forced: frozenset[Cell] = frozenset()
+
+
+class CheckDeducer(Deducer):
+    """Deductions from a kind's named check rules (see the module's docstring)."""
+
+    def __init__(self, model: RuleModel) -> None:
+        self.model = model
+        self.cells = tuple((r, c) for r in range(model.rows) for c in range(model.cols))
+        self.solves = 0
+        ctl = self.ctl = _control()
+        rules = _Rules()
+        ctl.register_observer(rules)
+        model.load(ctl)
+        ctl.add("base", [], model.facts + model.generate)
+        ctl.ground([("base", [])])
+        self._cell_atoms(ctl)
+        found = self._violations(ctl, rules)
+        self.units, self.cell_rules = self._group(found)
+        ctl.add("hints", [], self._switches(found))
+        ctl.ground([("hints", [])])
+        atoms = ctl.symbolic_atoms
+        self._wrong: dict[Cell, int] = {}
+        for atom in atoms.by_signature("lpsolve_wrong", 2):
+            r, c = (argument.number for argument in atom.symbol.arguments)
+            self._wrong[r, c] = atom.literal
+        self._known_lit = self._cell_literals(atoms, "lpsolve_known")
+        self._pick_lit = self._cell_literals(atoms, "lpsolve_pick")
+        self._base_lit = self._cell_literals(atoms, "lpsolve_base")
+        self._asking = next(iter(atoms.by_signature("lpsolve_asking", 0))).literal
+        unit_literal = {
+            atom.symbol.arguments[0].number: atom.literal
+            for atom in atoms.by_signature("lpsolve_unit", 1)
+        }
+        self.units = [unit._replace(literal=unit_literal[k]) for k, unit in enumerate(self.units)]
+        self._picked: set[Cell] = set()
+        self.windows = self._windows()
+        #: the windows of each level, those with the fewest units and cells first
+        self.levels = {
+            level: sorted(
+                (w for w in self.windows if w.level == level),
+                key=lambda w: (len(w.units), len(w.region), min(w.region)),
+            )
+            for level in (1, 2, 3)
+        }
+        self._base = [self._base_lit[cell] for cell in self.cells]
+        start = self._forced((), (), self.cells)
+        if start is None:
+            raise InternalError("the hints program has no model: the solution breaks the check")
+        self.known = {cell: model.values[cell] for cell in sorted(start)}
+        #: from now on the cell rules are off at the cells known from the start
+        self._base = [self._base_lit[cell] for cell in self.cells if cell not in start]
+
+    def _cell_literals(self, atoms: clingo.SymbolicAtoms, name: str) -> dict[Cell, int]:
+        found = {}
+        for atom in atoms.by_signature(name, 2):
+            r, c = (argument.number for argument in atom.symbol.arguments)
+            found[r, c] = atom.literal
+        return found
+
+    # -- building the program
+    def _cell_atoms(self, ctl: clingo.Control) -> None:
+        """The output atoms on the board, by program literal: literal -> cell."""
+        self.cell_of: dict[int, Cell] = {}
+        for pattern in self.model.patterns:
+            for atom in ctl.symbolic_atoms.by_signature(pattern.name, pattern.arity):
+                r, c = atom.symbol.arguments[pattern.row], atom.symbol.arguments[pattern.col]
+                numbers = r.type == c.type == clingo.SymbolType.Number
+                if numbers and 0 <= r.number < self.model.rows and 0 <= c.number < self.model.cols:
+                    self.cell_of[atom.literal] = (r.number, c.number)
+
+    def _violations(
+        self, ctl: clingo.Control, rules: _Rules
+    ) -> list[tuple[clingo.Symbol, frozenset[Cell]]]:
+        """Every violation atom the check may derive, and the cells it depends on."""
+        scopes = _Scopes(rules.bodies, self.cell_of)
+        found = []
+        for arity in (1, 2, 3):
+            for atom in ctl.symbolic_atoms.by_signature(self.model.violation, arity):
+                if atom.is_fact:  # broken whatever the cells hold: the puzzle's own
+                    raise InternalError(f"the puzzle breaks its check: {atom.symbol}")
+                found.append((atom.symbol, scopes.of(atom.literal)))
+        return found
+
+    def _group(
+        self, found: Sequence[tuple[clingo.Symbol, frozenset[Cell]]]
+    ) -> tuple[list[Unit], list[str]]:
+        """Units (violations of a rule on the same cells) and the cell rules."""
+        grouped: dict[tuple[str, frozenset[Cell]], list[clingo.Symbol]] = {}
+        for symbol, scope in found:
+            grouped.setdefault((_rule_name(symbol), scope), []).append(symbol)
+        wide = {rule for rule, scope in grouped if len(scope) > 1}
+        cell_rules = sorted({rule for rule, _ in grouped} - wide)
+        units = [
+            Unit(rule, scope, tuple(atoms), 0)
+            for (rule, scope), atoms in grouped.items()
+            if rule in wide and scope
+        ]
+        units.sort(key=lambda unit: (min(unit.scope), unit.rule, sorted(unit.scope)))
+        return units, cell_rules
+
+    def _switches(self, found: Sequence[tuple[clingo.Symbol, frozenset[Cell]]]) -> str:
+        """The second part: the solution, when a cell differs from it, the switches of
+        known cells and of units, and the question "does some picked cell differ?"."""
+        lines = [f"lpsolve_sol({atom})." for atom in self.model.solution]
+        lines += [f"lpsolve_cell({r},{c})." for r, c in self.cells]
+        for pattern in self.model.patterns:
+            p = pattern.text
+            lines.append(f"lpsolve_wrong(R,C) :- {p}, not lpsolve_sol({p}).")
+            lines.append(f"lpsolve_wrong(R,C) :- lpsolve_sol({p}), not {p}.")
+        lines += [
+            "#defined lpsolve_wrong/2.",
+            "#external lpsolve_known(R,C) : lpsolve_cell(R,C). [free]",
+            ":- lpsolve_known(R,C), lpsolve_wrong(R,C).",
+            "#external lpsolve_pick(R,C) : lpsolve_cell(R,C). [free]",
+            "#external lpsolve_base(R,C) : lpsolve_cell(R,C). [free]",
+            "#external lpsolve_asking. [free]",
+            "lpsolve_some :- lpsolve_pick(R,C), lpsolve_wrong(R,C).",
+            ":- lpsolve_asking, not lpsolve_some.",
+        ]
+        # a cell rule holds at each cell while its switch is on: on at every cell not
+        # known from the start; a cell it decides alone (a given) is fixed by being
+        # known instead, so that a deduction names it among the cells it rests on
+        cell_rules = set(self.cell_rules)
+        for symbol, scope in found:
+            if _rule_name(symbol) in cell_rules:
+                if scope:
+                    ((r, c),) = scope
+                    lines.append(f":- lpsolve_base({r},{c}), {symbol}.")
+                else:
+                    lines.append(f":- {symbol}.")
+        for k, unit in enumerate(self.units):
+            lines.append(f"#external lpsolve_unit({k}). [free]")
+            lines += [f":- lpsolve_unit({k}), {atom}." for atom in unit.atoms]
+        # search models that get cells wrong first: a model then rules out many of the
+        # cells asked about at once (a third of the solves on a 9x9 Sudoku)
+        for pattern in self.model.patterns:
+            lines.append(f"#heuristic {pattern.text} : lpsolve_sol({pattern.text}). [1,false]")
+        return "\n".join(lines) + "\n"
+
+    def _windows(self) -> list[_Window]:
+        """The windows, simplest first: each unit; the units through each cell; each
+        unit with the units crossing it."""
+        units = self.units
+        through: dict[Cell, list[int]] = {}
+        for k, unit in enumerate(units):
+            for cell in unit.scope:
+                through.setdefault(cell, []).append(k)
+        windows: list[_Window] = []
+        seen: set[tuple[int, ...]] = set()
+
+        def add(level: int, members: Iterable[int]) -> None:
+            key = tuple(sorted(set(members)))
+            if key and key not in seen:
+                seen.add(key)
+                region = frozenset().union(*(units[k].scope for k in key))
+                windows.append(_Window(level, key, region))
+
+        # a unit that depends on most of the board (a connectivity rule) is no local
+        # argument: it takes part only in trials
+        wide = {k for k, unit in enumerate(units) if len(unit.scope) > WIDE * len(self.cells)}
+        for k in range(len(units)):
+            add(1, [k] if k not in wide else [])
+        for cell in self.cells:
+            add(2, [k for k in through.get(cell, []) if k not in wide])
+        for k, unit in enumerate(units):
+            if k not in wide:
+                add(3, [j for cell in unit.scope for j in through[cell] if j not in wide])
+        return windows
+
+    # -- asking clingo
+    def _pick(self, cells: Iterable[Cell]) -> None:
+        """The cells the next solves ask about (assumed, not assigned: changing an
+        external's value makes clingo prepare the program again, doubling a solve)."""
+        self._picked = set(cells)
+
+    def _solve(self, assumptions: list[int]) -> tuple[bool, set[Cell], list[int]]:
+        """Whether the program has a model under these assumptions; the picked cells
+        that model gets wrong, or the core (the assumptions without a model)."""
+        self.solves += 1
+        wrong: set[Cell] = set()
+        core: list[int] = []
+
+        def on_model(model: clingo.Model) -> None:
+            wrong.update(cell for cell in self._picked if model.is_true(self._wrong.get(cell, 0)))
+
+        result = self.ctl.solve(assumptions=assumptions, on_model=on_model, on_core=core.extend)
+        return bool(result.satisfiable), wrong, core
+
+    def _assumptions(self, units: Iterable[int], known: Iterable[Cell]) -> list[int]:
+        """The asking switch first (:meth:`_forced` drops it), the units and known
+        cells, the cell rules, and which cells are asked about."""
+        picked = self._picked
+        return [
+            self._asking,
+            *(self.units[k].literal for k in units),
+            *(self._known_lit[cell] for cell in known),
+            *self._base,
+            *(lit if cell in picked else -lit for cell, lit in self._pick_lit.items()),
+        ]
+
+    def _forced(
+        self, units: Sequence[int], known: Iterable[Cell], candidates: Iterable[Cell]
+    ) -> set[Cell] | None:
+        """The candidate cells every model agrees on (with the solution), with these
+        units switched on and these cells known; ``None`` if there is no model at all."""
+        open_ = {cell for cell in candidates if cell in self._wrong}
+        forced = set(candidates) - open_  # cells no atom of which can differ
+        known = list(known)
+        some_model = False
+        while open_:
+            self._pick(open_)
+            assumptions = self._assumptions(units, known)
+            satisfiable, wrong, _ = self._solve(assumptions)
+            if not satisfiable:
+                # every model agrees on the rest, unless there is no model at all
+                if not some_model and not self._solve(assumptions[1:])[0]:
+                    return None
+                forced |= open_
+                break
+            some_model = True
+            open_ -= wrong
+        return forced
+
+    # -- the search
+    def next_step(self, *, trial: bool = True) -> Step | None:
+        open_cells = [cell for cell in self.cells if cell not in self.known]
+        if not open_cells:
+            return None
+        for level in (1, 2, 3):
+            found = []
+            for window in self.levels[level]:
+                self._update(window)
+                if window.forced - self.known.keys():
+                    found.append(window)
+                    if len(found) == CANDIDATES:
+                        break
+            if found:
+                steps = [self._explain(window) for window in found]
+                return min(steps, key=_cost)
+        if not trial:
+            return None
+        everything = tuple(range(len(self.units)))
+        # the open cell with the most known cells around it first
+        around = {
+            cell: sum(1 for k in everything if cell in self.units[k].scope) for cell in open_cells
+        }
+        target = max(open_cells, key=lambda cell: (around[cell], -cell[0], -cell[1]))
+        return self._step(target, everything, trial=True)
+
+    def _update(self, window: _Window) -> None:
+        known_here = sum(1 for cell in window.region if cell in self.known)
+        if known_here == window.seen:
+            return
+        window.seen = known_here
+        known = [cell for cell in window.region if cell in self.known]
+        candidates = [cell for cell in window.region if cell not in self.known]
+        window.forced = frozenset(self._forced(window.units, known, candidates) or ())
+
+    def _explain(self, window: _Window) -> Step:
+        target = min(window.forced - self.known.keys())
+        return self._step(target, window.units, trial=False)
+
+    def _step(self, target: Cell, units: Sequence[int], *, trial: bool) -> Step:
+        """The deduction of ``target`` from these units and the known cells of their
+        region, cut down to a subset-minimal set of units and cells."""
+        region = frozenset().union(*(self.units[k].scope for k in units))
+        known = [cell for cell in region if cell in self.known]
+        self._pick([target])
+
+        def holds(units: Sequence[int], cells: Sequence[Cell]) -> list[int] | None:
+            satisfiable, _, core = self._solve(self._assumptions(units, cells))
+            return None if satisfiable else core
+
+        core = holds(units, known)
+        if core is None:
+            raise InternalError(f"{cell_name(*target)} was found forced, but is not")
+        kept_units = [k for k in units if self.units[k].literal in core]
+        kept_cells = [cell for cell in known if self._known_lit[cell] in core]
+
+        def distance(scope: Iterable[Cell]) -> int:
+            return min(abs(r - target[0]) + abs(c - target[1]) for r, c in scope)
+
+        for k in sorted(kept_units, key=lambda k: -distance(self.units[k].scope)):
+            if k in kept_units and len(kept_units) > 1:
+                fewer = [j for j in kept_units if j != k]
+                core = holds(fewer, kept_cells)
+                if core is not None:
+                    kept_units = [j for j in fewer if self.units[j].literal in core]
+                    kept_cells = [cell for cell in kept_cells if self._known_lit[cell] in core]
+        for cell in sorted(kept_cells, key=lambda cell: -distance([cell])):
+            if cell in kept_cells:
+                fewer_cells = [other for other in kept_cells if other != cell]
+                core = holds(kept_units, fewer_cells)
+                if core is not None:
+                    kept_cells = [other for other in fewer_cells if self._known_lit[other] in core]
+        if trial:  # the target alone: simpler deductions may follow from it
+            fixes = {target}
+        else:  # every cell the deduction forces
+            scope = frozenset().union(*(self.units[k].scope for k in kept_units))
+            candidates = [cell for cell in scope | {target} if cell not in self.known]
+            fixes = self._forced(kept_units, kept_cells, candidates) or {target}
+        return self._make(sorted(fixes), kept_units, sorted(kept_cells), target, trial)
+
+    def _make(
+        self, fixes: list[Cell], units: list[int], cells: list[Cell], target: Cell, trial: bool
+    ) -> Step:
+        values = self.model.values
+        uses = tuple(
+            Use(self.units[k].rule, tuple(sorted(self.units[k].scope)), _where(self.units[k].scope))
+            for k in units
+        )
+        if trial:
+            tier, technique = TRIAL, "trial"
+        elif len(units) == 1:
+            tier, technique = ONE_RULE, "one rule"
+        elif all(target in self.units[k].scope for k in units):
+            tier, technique = COMBINED, "rules at one cell"
+        else:
+            tier, technique = ACROSS, "rules across units"
+        rules = "; ".join(f"{use.rule} ({use.where})" for use in uses)
+        shown = ", ".join(f"{self.value_text(values[c])} at {cell_name(*c)}" for c in cells)
+        with_cells = f" with {shown}" if cells else ""
+        if trial:
+            reason = (
+                f"trial: no rule on a few cells decides it; any other value at "
+                f"{cell_name(*target)} leaves no solution by {rules}{with_cells}"
+            )
+        else:
+            reason = f"{rules}{with_cells}"
+        return Step(
+            tuple(Fix(cell, values[cell]) for cell in fixes),
+            technique,
+            reason,
+            uses,
+            tuple(Fix(cell, values[cell]) for cell in cells),
+            tier,
+            trial=trial,
+        )
+
+    def value_text(self, value: Any) -> str:
+        return "empty" if value is None else str(value)
+
+    def picture(self, known: dict[Cell, Any], marks: Sequence[CellMark]) -> str:
+        cells = set(known)
+        atoms = [
+            atom
+            for atom in self.model.solution
+            for pattern in self.model.patterns
+            if atom.match(pattern.name, pattern.arity)
+            and (atom.arguments[pattern.row].number, atom.arguments[pattern.col].number) in cells
+        ]
+        return self.model.picture(atoms, marks)
+
+
+class _Scopes:
+    """The cells each atom of the ground program depends on (through every rule that
+    can derive it), by program literal; cycles (reachability) are followed to their
+    end."""
+
+    def __init__(self, bodies: dict[int, list[int]], cell_of: dict[int, Cell]) -> None:
+        self.bodies, self.cell_of = bodies, cell_of
+        self.memo: dict[int, frozenset[Cell]] = {}
+
+    def of(self, literal: int) -> frozenset[Cell]:
+        if literal in self.memo:
+            return self.memo[literal]
+        # an iterative search of everything the atom reaches: a check's reachability
+        # rules are cyclic, and their atoms reach the same cells
+        reached: set[int] = set()
+        pending = [literal]
+        cells: set[Cell] = set()
+        while pending:
+            atom = pending.pop()
+            if atom in reached:
+                continue
+            reached.add(atom)
+            if atom in self.memo:
+                cells |= self.memo[atom]
+                continue
+            if atom in self.cell_of:
+                cells.add(self.cell_of[atom])
+            pending.extend(self.bodies.get(atom, ()))
+        found = frozenset(cells)
+        self.memo[literal] = found
+        return found
+
+
+def _rule_name(symbol: clingo.Symbol) -> str:
+    first = symbol.arguments[0]
+    return first.string if first.type == clingo.SymbolType.String else str(first)
+
+
+def _where(scope: Iterable[Cell]) -> str:
+    """A unit's cells in words: "row 3", "column 2", "(row 1, col 1)", or the span."""
+    cells = sorted(scope)
+    rows = {r for r, _ in cells}
+    cols = {c for _, c in cells}
+    if len(cells) == 1:
+        return cell_name(*cells[0])
+    if len(rows) == 1:
+        return f"row {cells[0][0] + 1}, {len(cells)} cells"
+    if len(cols) == 1:
+        return f"column {cells[0][1] + 1}, {len(cells)} cells"
+    return f"{len(cells)} cells from {cell_name(*cells[0])} to {cell_name(*cells[-1])}"
+
+
+def _cost(step: Step) -> tuple[int, int, int, int]:
+    rules = len({use.rule for use in step.uses})
+    return (step.tier, rules, len(step.uses), len(step.because))
