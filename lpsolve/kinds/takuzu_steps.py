@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..puzzle import CellMark
 from ..steps.engine import Deducer
@@ -162,6 +162,17 @@ class _Contradiction(Exception):
 
 class TakuzuDeducer(Deducer):
     """Takuzu's techniques on one puzzle (see the module's docstring)."""
+
+    #: calibrated on binarypuzzle.com's four levels (docs/hints.md): its easy puzzles
+    #: need pairs and gaps, medium ones balance, hard ones a line completed by
+    #: elimination, very hard ones unique lines
+    levels: ClassVar[dict[int, str]] = {
+        PATTERN: "easy",
+        ONE_RULE: "medium",
+        COMBINED: "hard",
+        ACROSS: "very hard",
+        TRIAL: "very hard",
+    }
 
     def __init__(self, puzzle: TakuzuPuzzle) -> None:
         self.puzzle = puzzle
@@ -554,6 +565,16 @@ class TakuzuDeducer(Deducer):
                 )
 
     # -- pictures and words
+    def solution(self) -> Any:
+        from .takuzu import TakuzuSolution
+
+        return TakuzuSolution(
+            tuple(
+                "".join(str(self.known[r, c]) for c in range(self.width))
+                for r in range(self.height)
+            )
+        )
+
     def picture(self, known: dict[Cell, Any], marks: Sequence[CellMark]) -> str:
         from .takuzu import EMPTY, TakuzuSolution
 

@@ -72,6 +72,7 @@ class RuleModel(NamedTuple):
     solution: tuple[clingo.Symbol, ...]  # the unique solution's output atoms
     values: dict[Cell, Any]  # each cell's value in the solution, as JSON writes it
     picture: Callable[[Sequence[clingo.Symbol], Sequence[CellMark]], str]
+    solved: Any  # the solution as the kind's value (what Puzzle.render takes)
 
 
 def _control(arguments: Sequence[str] = ()) -> clingo.Control:
@@ -430,7 +431,11 @@ class CheckDeducer(Deducer):
     ) -> Step:
         values = self.model.values
         uses = tuple(
-            Use(self.units[k].rule, tuple(sorted(self.units[k].scope)), _where(self.units[k].scope))
+            Use(
+                self.units[k].rule,
+                tuple(sorted(self.units[k].scope)),
+                _where(self.units[k].scope, self.model.rows, self.model.cols),
+            )
             for k in units
         )
         if trial:
@@ -441,16 +446,16 @@ class CheckDeducer(Deducer):
             tier, technique = COMBINED, "rules at one cell"
         else:
             tier, technique = ACROSS, "rules across units"
-        rules = "; ".join(f"{use.rule} ({use.where})" for use in uses)
+        rules = "; ".join(f"{use.rule} in {use.where}" for use in uses)
         shown = ", ".join(f"{self.value_text(values[c])} at {cell_name(*c)}" for c in cells)
-        with_cells = f" with {shown}" if cells else ""
+        from_cells = f"; from {shown}" if cells else ""
         if trial:
             reason = (
                 f"trial: no rule on a few cells decides it; any other value at "
-                f"{cell_name(*target)} leaves no solution by {rules}{with_cells}"
+                f"{cell_name(*target)} leaves no solution by {rules}{from_cells}"
             )
         else:
-            reason = f"{rules}{with_cells}"
+            reason = f"{technique}: {rules}{from_cells}"
         return Step(
             tuple(Fix(cell, values[cell]) for cell in fixes),
             technique,
@@ -463,6 +468,9 @@ class CheckDeducer(Deducer):
 
     def value_text(self, value: Any) -> str:
         return "empty" if value is None else str(value)
+
+    def solution(self) -> Any:
+        return self.model.solved
 
     def picture(self, known: dict[Cell, Any], marks: Sequence[CellMark]) -> str:
         cells = set(known)
@@ -514,18 +522,20 @@ def _rule_name(symbol: clingo.Symbol) -> str:
     return first.string if first.type == clingo.SymbolType.String else str(first)
 
 
-def _where(scope: Iterable[Cell]) -> str:
-    """A unit's cells in words: "row 3", "column 2", "(row 1, col 1)", or the span."""
+def _where(scope: Iterable[Cell], rows: int, cols: int) -> str:
+    """A unit's cells in words: "row 3", "column 2", "row 3, cols 2-5", a cell, or the
+    span "the 9 cells from (row 1, col 1) to (row 3, col 3)"."""
     cells = sorted(scope)
-    rows = {r for r, _ in cells}
-    cols = {c for _, c in cells}
     if len(cells) == 1:
         return cell_name(*cells[0])
-    if len(rows) == 1:
-        return f"row {cells[0][0] + 1}, {len(cells)} cells"
-    if len(cols) == 1:
-        return f"column {cells[0][1] + 1}, {len(cells)} cells"
-    return f"{len(cells)} cells from {cell_name(*cells[0])} to {cell_name(*cells[-1])}"
+    (r0, c0), (r1, c1) = cells[0], cells[-1]
+    if r0 == r1 and len(cells) == c1 - c0 + 1:  # a run of a row
+        whole = c0 == 0 and c1 == cols - 1
+        return f"row {r0 + 1}" + ("" if whole else f", cols {c0 + 1}-{c1 + 1}")
+    if all(c == c0 for _, c in cells) and len(cells) == r1 - r0 + 1:
+        whole = r0 == 0 and r1 == rows - 1
+        return f"column {c0 + 1}" + ("" if whole else f", rows {r0 + 1}-{r1 + 1}")
+    return f"the {len(cells)} cells from {cell_name(r0, c0)} to {cell_name(r1, c1)}"
 
 
 def _cost(step: Step) -> tuple[int, int, int, int]:

@@ -12,12 +12,15 @@ one of declared kinds, the rules of their check switched on rule by rule
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
 
 from ..kinds.textformat import cell_name
 from ..puzzle import CellMark
-from .records import Cell, Step, Walkthrough
+from .records import ACROSS, COMBINED, ONE_RULE, PATTERN, TRIAL, Cell, Step, Walkthrough
+
+#: the rating's four levels, easiest first
+LEVELS = ("easy", "medium", "hard", "very hard")
 
 
 class Deducer(ABC):
@@ -27,6 +30,15 @@ class Deducer(ABC):
     cells: tuple[Cell, ...]
     #: the cells known now: cell -> value (as the kind's JSON writes a cell)
     known: dict[Cell, Any]
+    #: the level a puzzle whose hardest step has this tier is rated at: by default
+    #: one level per tier from the single rule up (not calibrated; Takuzu's are)
+    levels: ClassVar[dict[int, str]] = {
+        PATTERN: "easy",
+        ONE_RULE: "easy",
+        COMBINED: "medium",
+        ACROSS: "hard",
+        TRIAL: "very hard",
+    }
 
     @abstractmethod
     def next_step(self, *, trial: bool = True) -> Step | None:
@@ -46,6 +58,11 @@ class Deducer(ABC):
         """Why no deduction is left while cells are open, in words."""
         return "no deduction found: the puzzle has more than one solution"
 
+    def solution(self) -> Any:
+        """The kind's solution value made of the known cells, once all are known
+        (what ``Puzzle.render`` and ``solution_json`` take)."""
+        raise NotImplementedError
+
     def value_text(self, value: Any) -> str:
         """A cell's value in words, as a step's text says it."""
         return str(value)
@@ -58,15 +75,23 @@ class Deducer(ABC):
         """The puzzle drawn with these cells known, ``marks`` marked (SVG)."""
 
 
-def walkthrough(deducer: Deducer, *, limit: int | None = None) -> Walkthrough:
+def walkthrough(
+    deducer: Deducer,
+    *,
+    limit: int | None = None,
+    on_step: Callable[[int, Step], None] | None = None,
+) -> Walkthrough:
     """Steps from the deducer's known cells until every cell is known, or no
-    deduction is left, or ``limit`` steps were taken."""
+    deduction is left, or ``limit`` steps were taken; ``on_step`` sees each (its
+    number from 1) as it is found."""
     start = dict(deducer.known)
     steps: list[Step] = []
     while not deducer.complete and (limit is None or len(steps) < limit):
         step = deducer.next_step()
         if step is None:
             return Walkthrough(tuple(steps), False, start, dict(deducer.known), deducer.stuck())
-        deducer.apply(step)
         steps.append(step)
+        if on_step is not None:
+            on_step(len(steps), step)
+        deducer.apply(step)
     return Walkthrough(tuple(steps), deducer.complete, start, dict(deducer.known))

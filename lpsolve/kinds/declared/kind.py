@@ -897,6 +897,7 @@ class DeclaredPuzzle(Puzzle):
             solution.atoms,
             {(r, c): grid[r][c] for r in range(rows) for c in range(cols)},
             lambda atoms, marks: self.svg(DeclaredSolution(tuple(sorted(atoms))), marks=marks),
+            solution,
         )
         return CheckDeducer(model)
 
