@@ -104,19 +104,27 @@ def _deducer(args: argparse.Namespace, doing: str) -> Any:
     return puzzle, puzzle.deducer()
 
 
-def _run(args: argparse.Namespace, job: Callable[[], int]) -> int:
+#: what a job returns: the exit status, and a line for stderr (printed here: what the
+#: job's own stderr gets is not where the command's goes when it is captured)
+Ended = tuple[int, str]
+
+
+def _run(args: argparse.Namespace, job: Callable[[], Ended]) -> int:
     outcome = supervised.call_printing(job, job_limits(args), start=args.started)
     if outcome.value is None:
         print(f"{args.file}: {outcome.stop_message()}", file=sys.stderr)
         return EXIT_STOPPED
-    return outcome.value
+    code, message = outcome.value
+    if message:
+        print(message, file=sys.stderr)
+    return code
 
 
 def run_hint(args: argparse.Namespace) -> int:
     if args.output is not None and args.format != "svg":
         raise UsageError("-o writes a picture: give --format svg")
 
-    def job() -> int:
+    def job() -> Ended:
         from ..steps import render
 
         puzzle, deducer = _deducer(args, "hint")
@@ -128,9 +136,11 @@ def run_hint(args: argparse.Namespace) -> int:
                 data = {"kind": puzzle.kind, "source": puzzle.source, "fixes": [], "rule": None}
                 data |= {"because": [], "trial": False, "done": deducer.complete, "why": left}
                 print(compact_json(data))
+            elif args.format == "svg":
+                return code, left
             else:
-                print(left, file=sys.stderr if args.format == "svg" else sys.stdout)
-            return code
+                print(left)
+            return code, ""
         if args.format == "json":
             data = {"kind": puzzle.kind, "source": puzzle.source, **render.step_json(step)}
             print(compact_json(data))
@@ -140,13 +150,13 @@ def run_hint(args: argparse.Namespace) -> int:
             write_svg(render.step_picture(deducer, deducer.known, step), args.output)
         else:
             print("\n".join(render.step_text(deducer, step)))
-        return EXIT_SOLVED
+        return EXIT_SOLVED, ""
 
     return _run(args, job)
 
 
 def run_rate(args: argparse.Namespace) -> int:
-    def job() -> int:
+    def job() -> Ended:
         from ..steps import render
         from ..steps.rating import rate
 
@@ -154,14 +164,13 @@ def run_rate(args: argparse.Namespace) -> int:
         try:
             rating, _ = rate(deducer)
         except ValueError as error:
-            print(f"{puzzle.source}: cannot rate: {error}", file=sys.stderr)
-            return EXIT_NO_SOLUTION
+            return EXIT_NO_SOLUTION, f"{puzzle.source}: cannot rate: {error}"
         if args.format == "json":
             data = {"kind": puzzle.kind, "source": puzzle.source, **render.rating_json(rating)}
             print(compact_json(data))
         else:
             print("\n".join(render.rating_text(rating)))
-        return EXIT_SOLVED
+        return EXIT_SOLVED, ""
 
     return _run(args, job)
 
@@ -180,7 +189,7 @@ def run_steps(args: argparse.Namespace) -> int:
     if args.format not in ("text", "json", "svg"):
         raise UsageError(f"--steps writes text, json or svg, not --format {args.format}")
 
-    def job() -> int:
+    def job() -> Ended:
         from ..steps import render
         from ..steps.engine import walkthrough  # the job's only: not at every start
 
@@ -196,15 +205,16 @@ def run_steps(args: argparse.Namespace) -> int:
             solution = puzzle.solution_json(deducer.solution()) if done.complete else None
             data |= {"solution": solution, "stuck": done.stuck or None}
             print(compact_json(data))
-        elif args.format == "svg":
+        code = EXIT_SOLVED if done.complete else EXIT_NO_SOLUTION
+        if args.format == "svg":
             from .puzzles import write_svg
 
             write_svg(render.walkthrough_picture(deducer, done), None)
-            print(render.summary_text(done), file=sys.stderr)
-        else:
+            return code, render.summary_text(done)
+        if args.format == "text":
             if done.complete:
                 print(puzzle.render(deducer.solution()) + "\n")
             print(render.summary_text(done))
-        return EXIT_SOLVED if done.complete else EXIT_NO_SOLUTION
+        return code, ""
 
     return _run(args, job)

@@ -440,7 +440,44 @@ class TakuzuDeducer(Deducer):
                 found = self._refute(grid, index, supposed)
                 if found is not None:
                     return found
-        return None
+        return self._search(grid, open_cells[0])
+
+    def _search(self, grid: list[int | None], index: int) -> Step | None:
+        """The last resort, when no supposition leads to a contradiction by the
+        deductions of one line: clingo searches the whole board with the known cells
+        as givens; a unique solution fixes the most constrained open cell."""
+        from .. import api
+
+        known = {self._cell(i): v for i, v in enumerate(grid) if v is not None}
+        result = api.solve(self.puzzle.replace(givens=known))
+        if result.unique is not True:
+            return None
+        r, c = self._cell(index)
+        value = int(result.solutions[0].rows[r][c])
+        uses = []
+        for line in self.lines:
+            uses += [
+                Use(BALANCE, self._cells(line), line.name),
+                Use(THREE, self._cells(line), line.name),
+            ]
+        if self.puzzle.distinct:
+            uses.append(Use(DIFFERENT, (), "every two rows, every two columns"))
+        uses += [Use(SIGN, (self._cell(a), self._cell(b)), "a sign") for a, b, _ in self.signs]
+        reason = (
+            f"trial: no short chain of deductions decides a cell; with {1 - value} at "
+            f"{cell_name(r, c)} the board has no solution (a search by every rule), so it "
+            f"holds {value}"
+        )
+        return Step(
+            (Fix((r, c), value),),
+            "search",
+            reason,
+            tuple(uses),
+            tuple(Fix(cell, v) for cell, v in sorted(known.items())),
+            TRIAL,
+            trial=True,
+            supposed=Fix((r, c), 1 - value),
+        )
 
     def _refute(self, grid: list[int | None], index: int, supposed: int) -> Step | None:
         """The step "not ``supposed``" if supposing it leads to a contradiction."""
