@@ -52,40 +52,69 @@ def unique_instances(kind: str) -> list[str]:
 # -- what a step claims, re-solved ------------------------------------------------------
 
 
-def takuzu_rule_holds(use: Any, values: dict[Any, int], signs: dict[Any, str]) -> bool:
-    """A Takuzu rule on the cells a step applies it to, from the rule's words."""
-    digits = [values[cell] for cell in use.cells]
-    if use.rule == "three-in-a-row rule":  # the cells in line order
-        return not three_alike(digits)
-    if use.rule == "balance rule":  # a whole line
-        return 2 * sum(digits) == len(digits)
-    if use.rule == "different-lines rule":  # two lines, one after the other
-        half = len(digits) // 2
-        return digits[:half] != digits[half:]
-    if use.rule == "sign rule":
-        a, b = use.cells
-        return (values[a] == values[b]) == (signs[a, b] == "=")
-    raise AssertionError(f"unknown rule {use.rule!r}")
+#: Takuzu's rules as a step applies them to its cells (facts use_cell(K, I, R, C): the
+#: I-th cell of use K), written here from the rules' words: v(R, C) is a 1
+TAKUZU_RULES = """
+{ v(R,C) } :- use_cell(_,_,R,C).
+:- known(R,C,1), not v(R,C).
+:- known(R,C,0), v(R,C).
+:- rule(K,three), use_cell(K,I,A,B), use_cell(K,I+1,C,D), use_cell(K,I+2,E,F),
+   v(A,B), v(C,D), v(E,F).
+:- rule(K,three), use_cell(K,I,A,B), use_cell(K,I+1,C,D), use_cell(K,I+2,E,F),
+   not v(A,B), not v(C,D), not v(E,F).
+:- rule(K,balance), L = #count{ I : use_cell(K,I,_,_) },
+   N = #count{ I : use_cell(K,I,R,C), v(R,C) }, 2 * N != L.
+half(K,L/2) :- rule(K,different), L = #count{ I : use_cell(K,I,_,_) }.
+differ(K) :- half(K,L), use_cell(K,I,A,B), use_cell(K,I+L,C,D), I < L, v(A,B), not v(C,D).
+differ(K) :- half(K,L), use_cell(K,I,A,B), use_cell(K,I+L,C,D), I < L, not v(A,B), v(C,D).
+:- rule(K,different), not differ(K).
+:- rule(K,same), use_cell(K,0,A,B), use_cell(K,1,C,D), v(A,B), not v(C,D).
+:- rule(K,same), use_cell(K,0,A,B), use_cell(K,1,C,D), not v(A,B), v(C,D).
+:- rule(K,other), use_cell(K,0,A,B), use_cell(K,1,C,D), v(A,B), v(C,D).
+:- rule(K,other), use_cell(K,0,A,B), use_cell(K,1,C,D), not v(A,B), not v(C,D).
+#defined known/3. #defined fix/3.
+differs :- fix(R,C,1), not v(R,C).
+differs :- fix(R,C,0), v(R,C).
+"""
+TAKUZU_RULE_NAMES = {
+    "three-in-a-row rule": "three",
+    "balance rule": "balance",
+    "different-lines rule": "different",
+}
 
 
 def takuzu_claim_holds(puzzle: TakuzuPuzzle, step: Step) -> bool:
     """Every way to fill the cells the step's rules cover, keeping its known cells and
-    keeping those rules, gives its fixes (and some way exists)."""
+    keeping those rules on those cells, gives its fixes (and some way exists)."""
     if step.trial:  # all rules on the whole board: no solution with the refuted value
         cell, value = step.supposed
         givens = {**dict(step.because), cell: value}
         return api.solve(puzzle.replace(givens=givens), limit=1).count == 0
-    scope = list(dict.fromkeys(cell for use in step.uses for cell in use.cells))
-    known = dict(step.because)
-    free = [cell for cell in scope if cell not in known]
-    assert all(cell in scope for cell, _ in step.fixes) and len(free) <= 16
+    scope = {cell for use in step.uses for cell in use.cells}
+    assert all(cell in scope for cell, _ in step.fixes)
     signs = {(a, b): sign for a, b, sign in puzzle.signs}
-    ways = []
-    for bits in itertools.product((0, 1), repeat=len(free)):
-        values = {**known, **dict(zip(free, bits, strict=True))}
-        if all(takuzu_rule_holds(use, values, signs) for use in step.uses):
-            ways.append(values)
-    return bool(ways) and all(way[cell] == value for way in ways for cell, value in step.fixes)
+    fun, num = clingo.Function, clingo.Number
+    facts = []
+    for k, use in enumerate(step.uses):
+        if use.rule == "sign rule":
+            name = "same" if signs[use.cells] == "=" else "other"
+        else:
+            name = TAKUZU_RULE_NAMES[use.rule]
+        facts.append(fun("rule", [num(k), fun(name)]))
+        facts += [
+            fun("use_cell", [num(k), num(i), num(r), num(c)]) for i, (r, c) in enumerate(use.cells)
+        ]
+    facts += [fun("known", [num(r), num(c), num(v)]) for (r, c), v in step.because]
+    facts += [fun("fix", [num(r), num(c), num(v)]) for (r, c), v in step.fixes]
+    text = TAKUZU_RULES + "".join(f"{fact}.\n" for fact in facts)
+
+    def models(extra: str) -> bool:
+        ctl = clingo.Control(["--warn=none"])
+        ctl.add("base", [], text + extra)
+        ctl.ground([("base", [])])
+        return ctl.solve().satisfiable is True
+
+    return models("") and not models(":- not differs.")
 
 
 def check_claim_holds(puzzle: DeclaredPuzzle, deducer: Any, step: Step, start: set[Any]) -> bool:
