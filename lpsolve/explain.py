@@ -39,14 +39,13 @@ from typing import Any
 import clingo
 from clingo import ast
 
-from .backends.asp import log_message
+from .backends.session import Session
 from .errors import InternalError, LpsolveError
 from .kinds import as_puzzle
 from .kinds.textformat import plural
-from .puzzle import Capability, Clue, Puzzle, facts_program
+from .puzzle import Capability, Clue, Puzzle, StopReason, facts_program
 from .resources import encoding_file
 
-_POLL_SECONDS = 0.05
 _SHOWN = 8  # differing cells (or values) named in the text; JSON lists them all
 
 
@@ -180,22 +179,15 @@ class _Program:
         self, puzzle: Puzzle, switches: Sequence[clingo.Symbol], facts: Iterable[clingo.Symbol]
     ) -> None:
         switched = set(switches)
-        try:
-            self.ctl = clingo.Control(
-                [*puzzle.solver_arguments, "--models=1"], logger=log_message, message_limit=50
-            )
-            with encoding_file(puzzle.encoding) as path:
-                self.ctl.load(path)
-            self.ctl.add("base", [], facts_program(f for f in facts if f not in switched))
-            with ast.ProgramBuilder(self.ctl) as builder:
-                for symbol in switches:
-                    builder.add(_choice_rule(symbol))
-            self.ctl.ground([("base", [])])
-        except RuntimeError as error:
-            raise LpsolveError(f"clingo: {error}") from error
-        atoms = self.ctl.symbolic_atoms
-        self.literal = {s: atoms[s].literal for s in switches if atoms[s] is not None}
-        self.size = len(atoms)
+        self.session = Session([*puzzle.solver_arguments, "--models=1"])
+        with encoding_file(puzzle.encoding) as path:
+            self.session.load(path)
+        self.session.add(facts_program(f for f in facts if f not in switched))
+        self.session.add_statements(_choice_rule(symbol) for symbol in switches)
+        self.session.ground()
+        literals = {s: self.session.literal(s) for s in switches}
+        self.literal = {s: lit for s, lit in literals.items() if lit is not None}
+        self.size = len(self.session.atoms)
         self.solves = 0
 
     def solve(
@@ -212,25 +204,22 @@ class _Program:
         on = list(on)
         assumptions = [self.literal[s] for s in on] + [-self.literal[s] for s in off]
         found: list[list[clingo.Symbol]] = []
-        self.ctl.configuration.solve.models = str(models)
-        self.ctl.configuration.solve.enum_mode = enum_mode
         self.solves += 1
-        with self.ctl.solve(
+        end = self.session.search(
             assumptions=assumptions,
             on_model=lambda m: found.append(m.symbols(shown=True)),
-            async_=True,
-        ) as handle:
-            while not handle.wait(_POLL_SECONDS):
-                if deadline is not None and time.perf_counter() >= deadline:
-                    handle.cancel()
-                    raise _Stopped
-            outcome = handle.get()
-            core = handle.core() if outcome.unsatisfiable else []
-        if outcome.interrupted:
+            deadline=deadline,
+            models=models,
+            enum_mode=enum_mode,
+            want_core=True,
+        )
+        if end.stopped_by == StopReason.INTERRUPT:
+            raise KeyboardInterrupt  # the caller's to handle, as everywhere
+        if end.stopped_by is not None:
             raise _Stopped
-        if outcome.satisfiable:
+        if end.satisfiable:
             return found, None
-        in_core = set(core)
+        in_core = set(end.core)
         return [], [s for s in on if self.literal[s] in in_core]
 
 

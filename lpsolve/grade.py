@@ -40,12 +40,13 @@ import clingo.ast
 
 from . import sandbox
 from .backends import asp
+from .backends.session import Session
 from .errors import PuzzleError, UsageError
 from .jobs import DEFAULT_MEMORY, Emit, Limits, supervise
 from .kinds import kind_spec, parse_bytes, read_bytes
 from .kinds import load as load_puzzle
 from .kinds.textformat import plural
-from .puzzle import Puzzle
+from .puzzle import Puzzle, StopReason
 from .resources import encoding_file, encodings_dir
 from .supervised import call, remaining
 
@@ -60,7 +61,6 @@ VERDICTS = ("correct", "wrong", "missing", "duplicate", "too slow", "out of memo
 
 # clingo's messages start with the place: "FILE:LINE:COL[-...]: error: ..."
 _MESSAGE = re.compile(r"^(?P<file>.*?):(?P<line>\d+):(?P<col>\d+)(?:-[\d:]+)?: (?P<text>.*)$", re.S)
-_POLL_SECONDS = 0.05
 
 
 # -- reading programs ------------------------------------------------------------------
@@ -154,14 +154,24 @@ def _statements(path: str) -> Counter[str]:
     return statements
 
 
-def load_program(ctl: clingo.Control, program: str, messages: list[str]) -> None:
+def load_program(session: Session, program: str) -> None:
     """Load a vetted program as :mod:`lpsolve.sandbox` requires: from inside its folder,
-    since clingo looks for a relative ``#include`` in the working directory first."""
-    try:
-        with sandbox.in_program_folder(program) as name:
-            ctl.load(name)
-    except RuntimeError as error:
-        raise program_error(messages, program, str(error)) from None
+    since clingo looks for a relative ``#include`` in the working directory first.
+    The session's errors are reported at their place in ``program`` from here on."""
+    session.on_error = errors_in(program)
+    with sandbox.in_program_folder(program) as name:
+        session.load(name)
+
+
+def errors_in(program: str) -> Callable[[str, Sequence[str]], Exception]:
+    """clingo's errors reported at their place in a user's ``program``."""
+    return lambda text, messages: program_error(messages, program, text)
+
+
+def program_session(program: str, options: Iterable[str] = ()) -> Session:
+    """A session for a user's program: clingo's messages kept (not logged as
+    lpsolve's), its errors reported at their place in ``program``."""
+    return Session(options, on_message=None, on_error=errors_in(program))
 
 
 def program_error(
@@ -216,7 +226,7 @@ class Search:
 
     answers: list[Answer] = field(default_factory=list)
     complete: bool = False
-    stopped_by: str | None = None  # "limit" or "timeout"
+    stopped_by: StopReason | None = None
     seconds: float = 0.0
     messages: list[str] = field(default_factory=list)  # clingo's warnings and infos
 
@@ -231,7 +241,7 @@ def _output_atoms(model: clingo.Model, signatures: frozenset[Signature]) -> Answ
 
 
 def _search(
-    ctl: clingo.Control,
+    session: Session,
     signatures: frozenset[Signature],
     limit: int,
     timeout: float | None,
@@ -250,65 +260,42 @@ def _search(
         else:
             on_answer(answer)
 
-    ctl.configuration.solve.models = str(limit)
-    start = time.perf_counter()
-    with ctl.solve(on_model=on_model, async_=True) as handle:
-        try:
-            while not handle.wait(_POLL_SECONDS):
-                if timeout is not None and time.perf_counter() - start >= timeout:
-                    handle.cancel()
-                    search.stopped_by = "timeout"
-                    break
-        except KeyboardInterrupt:  # the supervisor's stop request: keep what was found
-            handle.cancel()
-            search.stopped_by = "interrupt"
-        outcome = handle.get()
-    search.seconds = time.perf_counter() - start
-    search.complete = bool(outcome.exhausted) and search.stopped_by is None
+    deadline = None if timeout is None else time.perf_counter() + timeout
+    end = session.search(on_model=on_model, deadline=deadline, models=limit)
+    search.seconds = end.seconds
+    search.stopped_by = end.stopped_by
+    search.complete = end.exhausted and search.stopped_by is None
     if not search.complete and search.stopped_by is None:
-        search.stopped_by = "limit"
+        search.stopped_by = StopReason.LIMIT
     return search
 
 
-def _ground(ctl: clingo.Control, messages: list[str], path: str) -> float:
-    start = time.perf_counter()
-    try:
-        ctl.ground([("base", [])])
-    except RuntimeError as error:
-        raise program_error(messages, path, str(error)) from None
-    return time.perf_counter() - start
-
-
-def _student_control(
-    program: str, puzzle: Puzzle, messages: list[str], extra: Iterable[str] = ()
-) -> clingo.Control:
-    ctl = clingo.Control(list(extra), logger=lambda _code, text: messages.append(text.strip()))
-    load_program(ctl, program, messages)
-    try:
-        ctl.add("base", [], puzzle.facts_text())
-    except RuntimeError as error:
-        raise program_error(messages, program, str(error)) from None
-    return ctl
+def _student_session(
+    program: str, puzzle: Puzzle, extra: Iterable[str] = ()
+) -> Session:
+    session = program_session(program, extra)
+    load_program(session, program)
+    session.add(puzzle.facts_text())
+    return session
 
 
 def _bounded_search(
-    build: Callable[[list[str]], clingo.Control],
+    build: Callable[[], Session],
     signatures: frozenset[Signature],
     max_solutions: int,
     limits: Limits,
 ) -> Search:
-    """Ground and search a program in a supervised job: ``build(messages)`` makes the
-    ground control object inside the job (clingo's messages go to ``messages``). A
-    stop (time, memory, Ctrl-C) keeps the answers found before it."""
+    """Ground and search a program in a supervised job: ``build()`` makes the ground
+    session inside the job. A stop (time, memory, Ctrl-C) keeps the answers found
+    before it."""
     start = time.monotonic()
     deadline = limits.deadline(start)
     found: list[Answer] = []
 
     def job(emit: Emit) -> Search:
-        messages: list[str] = []
-        ctl = build(messages)
-        search = _search(ctl, signatures, max_solutions, remaining(deadline), emit)
-        search.messages = messages  # the answers reached the parent one by one
+        session = build()
+        search = _search(session, signatures, max_solutions, remaining(deadline), emit)
+        search.messages = session.messages  # the answers reached the parent one by one
         return search
 
     outcome = supervise(job, limits, found.append, start=start)
@@ -327,10 +314,10 @@ def _reference_verdicts(
     unknown within the limits)? Used when the reference enumeration stopped at the cap."""
 
     def job() -> list[bool | None]:
-        ctl = asp.make_control(puzzle, encoding=kind_spec(puzzle.kind).reference_encoding)
-        asp.ground(ctl)
+        session = asp.make_control(puzzle, encoding=kind_spec(puzzle.kind).reference_encoding)
+        session.ground()
         return [
-            _is_reference_answer(ctl, answer, signatures, limits.timeout or TIME_LIMIT)
+            _is_reference_answer(session, answer, signatures, limits.timeout or TIME_LIMIT)
             for answer in answers
         ]
 
@@ -339,25 +326,24 @@ def _reference_verdicts(
 
 
 def _is_reference_answer(
-    ctl: clingo.Control, answer: Answer, signatures: frozenset[Signature], timeout: float
+    session: Session, answer: Answer, signatures: frozenset[Signature], timeout: float
 ) -> bool | None:
     """Whether some reference answer set shows exactly ``answer`` (``None``: unknown in
     time). Used when the reference enumeration stopped at the cap."""
     outputs = [
         entry.symbol
         for name, arity in signatures
-        for entry in ctl.symbolic_atoms.by_signature(name, arity)
+        for entry in session.atoms.by_signature(name, arity)
     ]
     if not answer <= set(outputs):
         return False
-    ctl.configuration.solve.models = "1"
     assumptions = [(atom, atom in answer) for atom in outputs]
-    with ctl.solve(assumptions=assumptions, async_=True) as handle:
-        if not handle.wait(timeout):
-            handle.cancel()
-            handle.get()
-            return None
-        return bool(handle.get().satisfiable)
+    end = session.search(
+        assumptions=assumptions, deadline=time.perf_counter() + timeout, models=1
+    )
+    if end.stopped_by == StopReason.INTERRUPT:
+        raise KeyboardInterrupt
+    return None if end.stopped_by is not None else bool(end.satisfiable)
 
 
 # -- grading -------------------------------------------------------------------------------
@@ -566,12 +552,12 @@ def grade_instance(
     limits = Limits(time_limit, memory_limit, count_supervisor)
     reference_encoding = kind_spec(puzzle.kind).reference_encoding
 
-    def reference_control(_messages: list[str]) -> clingo.Control:
-        ctl = asp.make_control(puzzle, encoding=reference_encoding)
-        asp.ground(ctl)
-        return ctl
+    def reference_session() -> Session:
+        session = asp.make_control(puzzle, encoding=reference_encoding)
+        session.ground()
+        return session
 
-    reference = _bounded_search(reference_control, signatures, max_solutions, limits)
+    reference = _bounded_search(reference_session, signatures, max_solutions, limits)
     if reference.stopped_by == "interrupt":
         raise KeyboardInterrupt
     grade.reference_count = len(reference.answers)
@@ -586,12 +572,12 @@ def grade_instance(
         grade.seconds = time.perf_counter() - started
         return grade
 
-    def student_control(messages: list[str]) -> clingo.Control:
-        ctl = _student_control(program, puzzle, messages)
-        _ground(ctl, messages, program)
-        return ctl
+    def student_session() -> Session:
+        session = _student_session(program, puzzle)
+        session.ground()
+        return session
 
-    student = _bounded_search(student_control, signatures, max_solutions, limits)
+    student = _bounded_search(student_session, signatures, max_solutions, limits)
     if student.stopped_by == "interrupt":
         raise KeyboardInterrupt
     # clingo's infos on the student's program, e.g. a misspelt predicate that no rule defines
@@ -881,23 +867,19 @@ def run_program(
         puzzles = [load_puzzle(f, kind) for f in files if not f.endswith(".lp")]
         if puzzles:
             emit(("puzzle", puzzles[-1]))
-        messages: list[str] = []
-        try:
-            ctl = clingo.Control(
-                list(arguments), logger=lambda _code, text: messages.append(text.strip())
-            )
-        except RuntimeError as error:  # an option clingo does not take
-            raise UsageError(f"clingo: {' '.join(str(error).split())}") from None
+        session = Session(
+            arguments,
+            on_message=None,  # an option clingo does not take: a usage error
+            on_error=lambda text, _: UsageError(f"clingo: {' '.join(text.split())}"),
+        )
         for program in programs:
-            load_program(ctl, program, messages)
-        try:
-            for puzzle in puzzles:
-                ctl.add("base", [], puzzle.facts_text())
-        except RuntimeError as error:
-            raise program_error(messages, programs[0], str(error)) from None
-        _ground(ctl, messages, programs[0])
+            load_program(session, program)
+        session.on_error = errors_in(programs[0])
+        for puzzle in puzzles:
+            session.add(puzzle.facts_text())
+        session.ground()
         search = _search(
-            ctl,
+            session,
             frozenset(),
             limit or 0,
             remaining(deadline),
@@ -905,8 +887,7 @@ def run_program(
             # `run` shows the #show; an optimizing program's answers carry their costs
             read=lambda model: (sorted(model.symbols(shown=True)), list(model.cost)),
         )
-        optimum = ctl.statistics["summary"]["models"].get("optimal", 0) > 0
-        return search.complete, search.stopped_by, messages, optimum
+        return search.complete, search.stopped_by, session.messages, session.optimum_found()
 
     answers: list[list[clingo.Symbol]] = []
     costs: list[list[int]] = []

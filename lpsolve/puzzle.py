@@ -560,12 +560,25 @@ class Status(enum.Enum):
     MEMORY = "memory limit"  # stopped by --memory-limit before anything was proved
 
 
-#: how a search can be stopped before it ends by itself (``Result.stopped_by``), and the
-#: status of a search so stopped before it found anything
+class StopReason(enum.StrEnum):
+    """Why a search ended before it searched everything: the one vocabulary of the
+    library, the command line, batch reports, the web and JSON (``stopped_by``; None
+    there means the search ended by itself). A StrEnum: it compares equal to, and
+    prints as, its JSON text."""
+
+    LIMIT = "limit"  # it found as many solutions as were asked for
+    STOP = "stop"  # the caller had enough (its callback said stop)
+    TIMEOUT = "timeout"  # the deadline passed
+    INTERRUPT = "interrupt"  # Ctrl-C, or a supervisor's stop request
+    MEMORY = "memory"  # the memory limit
+
+
+#: the stops that cut a search short (exit status 3), and the status of a search so
+#: stopped before it found anything
 STOP_STATUS = {
-    "timeout": Status.TIMEOUT,
-    "interrupt": Status.INTERRUPTED,
-    "memory": Status.MEMORY,
+    StopReason.TIMEOUT: Status.TIMEOUT,
+    StopReason.INTERRUPT: Status.INTERRUPTED,
+    StopReason.MEMORY: Status.MEMORY,
 }
 STOPPED = tuple(STOP_STATUS)
 
@@ -637,7 +650,7 @@ class Result:
         solutions: list[Any] | None = None,
         count: int = 0,
         complete: bool = False,
-        stopped_by: str | None = None,  # "limit", "stop" or one of STOPPED
+        stopped_by: StopReason | None = None,
         stats: Stats | None = None,
     ) -> None:
         self.puzzle = puzzle
