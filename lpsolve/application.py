@@ -488,7 +488,7 @@ class _Errors:
 
     def error(self, program: str) -> PuzzleError:
         """The error clingo reported, as lpsolve reports input errors: one line."""
-        from .grade import program_error
+        from .backends.session import program_error
 
         held = " ".join(line.removeprefix(_ERROR_LINE).strip() for line in self.held)
         if self.located:

@@ -40,7 +40,7 @@ import clingo.ast
 
 from . import sandbox
 from .backends import asp
-from .backends.session import Session
+from .backends.session import Session, one_line, program_error, user_message
 from .errors import PuzzleError, UsageError
 from .jobs import DEFAULT_MEMORY, Emit, Limits, supervise
 from .kinds import kind_spec, parse_bytes, read_bytes
@@ -58,10 +58,6 @@ TIME_LIMIT = 10.0
 MAX_SOLUTIONS = 100
 
 VERDICTS = ("correct", "wrong", "missing", "duplicate", "too slow", "out of memory", "skipped")
-
-# clingo's messages start with the place: "FILE:LINE:COL[-...]: error: ..."
-_MESSAGE = re.compile(r"^(?P<file>.*?):(?P<line>\d+):(?P<col>\d+)(?:-[\d:]+)?: (?P<text>.*)$", re.S)
-
 
 # -- reading programs ------------------------------------------------------------------
 
@@ -174,49 +170,6 @@ def program_session(program: str, options: Iterable[str] = ()) -> Session:
     return Session(options, on_message=None, on_error=errors_in(program))
 
 
-def program_error(
-    messages: Sequence[str],
-    path: str,
-    fallback: str,
-    name: Callable[[str], str] | None = None,
-) -> PuzzleError:
-    """A :class:`PuzzleError` at the place of clingo's first error message, on one line
-    (its notes, e.g. which variable is unsafe, appended; the rule it prints dropped).
-    ``name`` gives the user's name of a file clingo names (default: clingo read
-    ``path`` as :func:`load_program` has it read)."""
-    name = name or (lambda file: sandbox.user_path(file, path))
-    for message in messages:
-        first, *rest = message.strip().splitlines()
-        match = _MESSAGE.match(first)
-        if match is None or not match.group("text").startswith("error"):
-            continue
-        detail = match.group("text").removeprefix("error: ")
-        if detail.endswith(":"):  # "unsafe variables in:" and the rule on the next lines
-            detail = detail[:-1] + " this rule"
-        notes = [m.group("text") for m in map(_MESSAGE.match, rest) if m is not None]
-        return PuzzleError(
-            f"clingo: {'; '.join([detail, *notes])}",
-            name(match.group("file")),
-            int(match.group("line")),
-            int(match.group("col")),
-        )
-    return PuzzleError(f"clingo: {fallback}", path)
-
-
-def one_line(message: str) -> str:
-    """A clingo message on one line (it puts the atom or rule on the next)."""
-    return " ".join(message.split())
-
-
-def user_message(message: str, program: str) -> str:
-    """A clingo message about ``program`` with the file named as the user named it
-    (clingo read it from inside its folder, see :func:`load_program`)."""
-    match = _MESSAGE.match(message)
-    if match is None:
-        return message
-    return sandbox.user_path(match.group("file"), program) + message[match.end("file") :]
-
-
 # -- searching ---------------------------------------------------------------------------
 
 
@@ -270,9 +223,7 @@ def _search(
     return search
 
 
-def _student_session(
-    program: str, puzzle: Puzzle, extra: Iterable[str] = ()
-) -> Session:
+def _student_session(program: str, puzzle: Puzzle, extra: Iterable[str] = ()) -> Session:
     session = program_session(program, extra)
     load_program(session, program)
     session.add(puzzle.facts_text())
@@ -338,9 +289,7 @@ def _is_reference_answer(
     if not answer <= set(outputs):
         return False
     assumptions = [(atom, atom in answer) for atom in outputs]
-    end = session.search(
-        assumptions=assumptions, deadline=time.perf_counter() + timeout, models=1
-    )
+    end = session.search(assumptions=assumptions, deadline=time.perf_counter() + timeout, models=1)
     if end.stopped_by == StopReason.INTERRUPT:
         raise KeyboardInterrupt
     return None if end.stopped_by is not None else bool(end.satisfiable)

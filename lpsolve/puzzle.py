@@ -442,9 +442,7 @@ class Puzzle(ABC):
         default the header ``ROWS COLS`` and :meth:`janko_rows`, columns aligned (a
         declared kind writes its own header's numbers). Refused as :meth:`janko_rows`
         is."""
-        from .kinds.janko import render  # a sibling of the kinds' layer
-
-        return render(self.janko_rows(solution))
+        return janko_layout(self.janko_rows(solution))
 
     def to_url(self) -> str:
         """The puzzle as a puzz.link link (:attr:`Capability.URL`)."""
@@ -691,3 +689,11 @@ class Result:
     @property
     def status(self) -> Status:
         return search_status(self.count, self.stopped_by)
+
+
+def janko_layout(rows: Sequence[Sequence[str]]) -> str:
+    """Cells in the janko layout: ``ROWS COLS``, then the rows, columns aligned."""
+    width = max((len(cell) for row in rows for cell in row), default=1)
+    lines = [f"{len(rows)} {len(rows[0]) if rows else 0}"]
+    lines += [" ".join(cell.rjust(width) for cell in row) for row in rows]
+    return "\n".join(lines)

@@ -137,9 +137,7 @@ CHECK_CONFLICTS = 100
 CHECKS_PER_CUBE = 64
 
 
-def _check(
-    session: Session, atoms: Sequence[clingo.Symbol], bits: str
-) -> tuple[str, str | None]:
+def _check(session: Session, atoms: Sequence[clingo.Symbol], bits: str) -> tuple[str, str | None]:
     """A short search of the branch fixing ``atoms`` to ``bits``: ``"empty"``,
     ``"solution"`` (with the bits of every atom in the one found) or ``"unknown"``."""
     assumptions = [(atom, bit == "1") for atom, bit in zip(atoms, bits, strict=False)]

@@ -182,9 +182,7 @@ def test_the_plain_lesson_encoding_finds_the_same_solutions(path: Path) -> None:
     session = asp.make_control(puzzle, ["--models=0"], encoding="tiling-lesson.lp")
     session.ground()
     found: list = []
-    session.search(
-        on_model=lambda m: found.append(as_tiling(puzzle.decode(m.symbols(shown=True))))
-    )
+    session.search(on_model=lambda m: found.append(as_tiling(puzzle.decode(m.symbols(shown=True)))))
     assert len(found) == len(set(found)) and set(found) == brute_force(path)
 
 

@@ -13,6 +13,7 @@ and both end up as a :class:`~lpsolve.puzzle.StopReason`. clingo's own errors
 from __future__ import annotations
 
 import contextlib
+import re
 import signal
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -23,8 +24,8 @@ import clingo
 import clingo.application
 import clingo.ast
 
-from .. import logs
-from ..errors import LpsolveError
+from .. import logs, sandbox
+from ..errors import LpsolveError, PuzzleError
 from ..puzzle import Stats, StopReason
 
 #: how often a running search looks at its deadline
@@ -40,6 +41,55 @@ def log_message(code: clingo.MessageCode, message: str) -> None:
     """clingo's warnings (e.g. an atom no rule defines) to the ``lpsolve.clingo`` logger;
     the tests fail on any."""
     logs.get_logger("lpsolve.clingo").warning("clingo %s: %s", code.name, message.strip())
+
+
+# -- clingo's messages as lpsolve's errors -------------------------------------------------
+
+# clingo's messages start with the place: "FILE:LINE:COL[-...]: error: ..."
+_MESSAGE = re.compile(r"^(?P<file>.*?):(?P<line>\d+):(?P<col>\d+)(?:-[\d:]+)?: (?P<text>.*)$", re.S)
+
+
+def program_error(
+    messages: Sequence[str],
+    path: str,
+    fallback: str,
+    name: Callable[[str], str] | None = None,
+) -> PuzzleError:
+    """A :class:`PuzzleError` at the place of clingo's first error message, on one line
+    (its notes, e.g. which variable is unsafe, appended; the rule it prints dropped).
+    ``name`` gives the user's name of a file clingo names (default: clingo read
+    ``path`` as :func:`lpsolve.grade.load_program` has it read)."""
+    name = name or (lambda file: sandbox.user_path(file, path))
+    for message in messages:
+        first, *rest = message.strip().splitlines()
+        match = _MESSAGE.match(first)
+        if match is None or not match.group("text").startswith("error"):
+            continue
+        detail = match.group("text").removeprefix("error: ")
+        if detail.endswith(":"):  # "unsafe variables in:" and the rule on the next lines
+            detail = detail[:-1] + " this rule"
+        notes = [m.group("text") for m in map(_MESSAGE.match, rest) if m is not None]
+        return PuzzleError(
+            f"clingo: {'; '.join([detail, *notes])}",
+            name(match.group("file")),
+            int(match.group("line")),
+            int(match.group("col")),
+        )
+    return PuzzleError(f"clingo: {fallback}", path)
+
+
+def one_line(message: str) -> str:
+    """A clingo message on one line (it puts the atom or rule on the next)."""
+    return " ".join(message.split())
+
+
+def user_message(message: str, program: str) -> str:
+    """A clingo message about ``program`` with the file named as the user named it
+    (clingo read it from inside its folder, see :func:`lpsolve.grade.load_program`)."""
+    match = _MESSAGE.match(message)
+    if match is None:
+        return message
+    return sandbox.user_path(match.group("file"), program) + message[match.end("file") :]
 
 
 def _plain_error(text: str, _messages: Sequence[str]) -> Exception:

@@ -471,7 +471,7 @@ def _parse_check(path: str) -> None:
     the kind is read, at its place, not when the first puzzle is solved."""
     import clingo.ast
 
-    from ...grade import program_error
+    from ...backends.session import program_error
     from ...sandbox import in_program_folder
 
     messages: list[str] = []

@@ -54,7 +54,7 @@ def ground(programs: Sequence[ProgramFile], text: str, options: Sequence[str] = 
     current = programs[0]
 
     def at_its_place(error: str, messages: Sequence[str]) -> Exception:
-        from ...grade import program_error  # only on this error's path
+        from ...backends.session import program_error
 
         return program_error(messages, current.path, error)
 
