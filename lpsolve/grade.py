@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import functools
 import os
-import re
 import textwrap
 import time
 from collections import Counter

@@ -13,7 +13,6 @@ cell's token for messages.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from typing import NamedTuple
 
 from .. import limits
