@@ -45,7 +45,7 @@ from .jobs import DEFAULT_MEMORY, Emit, Limits, supervise
 from .kinds import kind_spec, parse_bytes, read_bytes
 from .kinds import load as load_puzzle
 from .kinds.textformat import plural
-from .puzzle import Puzzle, StopReason
+from .puzzle import Puzzle, Result, StopReason
 from .resources import encoding_file, encodings_dir
 from .supervised import call, remaining
 
@@ -172,17 +172,6 @@ def program_session(program: str, options: Iterable[str] = ()) -> Session:
 # -- searching ---------------------------------------------------------------------------
 
 
-@dataclass
-class Search:
-    """The answers one program found for one puzzle (output atoms of each model)."""
-
-    answers: list[Answer] = field(default_factory=list)
-    complete: bool = False
-    stopped_by: StopReason | None = None
-    seconds: float = 0.0
-    messages: list[str] = field(default_factory=list)  # clingo's warnings and infos
-
-
 def _output_atoms(model: clingo.Model, signatures: frozenset[Signature]) -> Answer:
     return frozenset(
         atom
@@ -199,22 +188,23 @@ def _search(
     timeout: float | None,
     on_answer: Callable[[Any], None] | None = None,
     read: Callable[[clingo.Model], Any] | None = None,
-) -> Search:
+) -> Result:
     """Enumerate up to ``limit`` models (0: all) within ``timeout`` seconds of search.
     Each answer (the output atoms, or what ``read`` takes from the model) is kept in
-    ``answers``, or with ``on_answer`` handed to it as it is found instead."""
-    search = Search()
+    ``solutions``, or with ``on_answer`` handed to it as it is found instead."""
+    search = Result(puzzle=None, backend="clingo")
 
     def on_model(model: clingo.Model) -> None:
         answer = _output_atoms(model, signatures) if read is None else read(model)
+        search.count += 1
         if on_answer is None:
-            search.answers.append(answer)
+            search.solutions.append(answer)
         else:
             on_answer(answer)
 
     deadline = None if timeout is None else time.perf_counter() + timeout
     end = session.search(on_model=on_model, deadline=deadline, models=limit)
-    search.seconds = end.seconds
+    search.stats = session.stats(solve_seconds=end.seconds)
     search.stopped_by = end.stopped_by
     search.complete = end.exhausted and search.stopped_by is None
     if not search.complete and search.stopped_by is None:
@@ -234,26 +224,25 @@ def _bounded_search(
     signatures: frozenset[Signature],
     max_solutions: int,
     limits: Limits,
-) -> Search:
+) -> Result:
     """Ground and search a program in a supervised job: ``build()`` makes the ground
     session inside the job. A stop (time, memory, Ctrl-C) keeps the answers found
-    before it."""
+    before it (``solutions``)."""
     start = time.monotonic()
     deadline = limits.deadline(start)
     found: list[Answer] = []
 
-    def job(emit: Emit) -> Search:
+    def job(emit: Emit) -> Result:
         session = build()
         search = _search(session, signatures, max_solutions, remaining(deadline), emit)
         search.messages = session.messages  # the answers reached the parent one by one
         return search
 
     outcome = supervise(job, limits, found.append, start=start)
-    search = outcome.value or Search()
-    search.answers = found
+    search = outcome.value or Result(puzzle=None, backend="clingo")
+    search.solutions, search.count = found, len(found)
     if outcome.stopped_by is not None and not search.complete:
         search.stopped_by = outcome.stopped_by
-    search.seconds = outcome.seconds
     return search
 
 
@@ -508,7 +497,7 @@ def grade_instance(
     reference = _bounded_search(reference_session, signatures, max_solutions, limits)
     if reference.stopped_by == "interrupt":
         raise KeyboardInterrupt
-    grade.reference_count = len(reference.answers)
+    grade.reference_count = len(reference.solutions)
     grade.reference_complete = reference.complete
     if reference.stopped_by in ("timeout", "memory"):
         grade.verdict = "skipped"
@@ -532,15 +521,15 @@ def grade_instance(
     notes = (one_line(user_message(message, program)) for message in student.messages)
     grade.notes.extend(dict.fromkeys(notes))
 
-    known = set(reference.answers)
-    unknown = [a for a in dict.fromkeys(student.answers) if a not in known]
+    known = set(reference.solutions)
+    unknown = [a for a in dict.fromkeys(student.solutions) if a not in known]
     in_reference = {}
     if unknown and not reference.complete:
         verdicts = _reference_verdicts(puzzle, unknown, signatures, limits)
         in_reference = dict(zip(unknown, verdicts, strict=True))
     seen: set[Answer] = set()
     wrong: list[Answer] = []
-    for answer in student.answers:
+    for answer in student.solutions:
         if answer in seen:
             grade.duplicates += 1
             continue
@@ -558,9 +547,9 @@ def grade_instance(
     grade.student_complete = student.complete
     grade.wrong = len(wrong)
     if wrong:
-        grade.wrong_example = _wrong_example(puzzle, wrong[0], reference.answers)
+        grade.wrong_example = _wrong_example(puzzle, wrong[0], reference.solutions)
     if student.complete:
-        missing = [a for a in reference.answers if a not in seen]
+        missing = [a for a in reference.solutions if a not in seen]
         grade.missing = len(missing)
         if missing:
             grade.missing_example = _example(puzzle, missing[0], [])

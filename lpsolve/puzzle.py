@@ -157,6 +157,12 @@ class Kind(ABC):
     solve_options: tuple[SolveOption, ...] = ()
     #: how one given is written in JSON (``--explain``'s ``conflict``), e.g. "[x, y, n]"
     clue_json: str = ""
+    #: a puzzle without solutions is diagnosed by a minimal conflict of its clues,
+    #: even without ``--explain`` (:attr:`Capability.EXPLAIN`): for kinds whose rules
+    #: name no broken cell and whose clues are few, e.g. Mastermind's guesses
+    diagnosed_by_conflict: bool = False
+    #: what explanations call one of its clues ("these 3 givens conflict")
+    clue_noun: str = "given"
     #: commands of its own (``lpsolve mastermind``), each defined by the module
     #: ``lpsolve.cli.kinds.NAME``; built-in kinds only
     commands: tuple[str, ...] = ()
@@ -650,6 +656,7 @@ class Result:
         complete: bool = False,
         stopped_by: StopReason | None = None,
         stats: Stats | None = None,
+        messages: list[str] | None = None,
     ) -> None:
         self.puzzle = puzzle
         self.backend = backend
@@ -658,6 +665,8 @@ class Result:
         self.complete = complete
         self.stopped_by = stopped_by
         self.stats = Stats() if stats is None else stats
+        #: clingo's warnings and infos on the program searched (a student's, say)
+        self.messages = [] if messages is None else messages
 
     def replace(self, **changes: Any) -> Result:
         """A copy with some fields changed."""

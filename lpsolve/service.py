@@ -13,8 +13,7 @@ from __future__ import annotations
 import enum
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import LpsolveError
 from .jobs import Limits
@@ -44,8 +43,7 @@ class Question(enum.StrEnum):
     CHECK = "check"  # is it well-posed: exactly one solution?
 
 
-@dataclass(frozen=True)
-class Request:
+class Request(NamedTuple):
     """A puzzle file (``data``: its bytes, already read) and what to ask of it.
     ``limit``: the solutions to look for (``None``: all; SOLVE and CHECK look for
     two); ``explain``: for no solution or several, say why (:mod:`lpsolve.explain`);
@@ -56,7 +54,7 @@ class Request:
     question: Question = Question.SOLVE
     limit: int | None = 2
     backend: str = "clingo"
-    limits: Limits = field(default_factory=Limits)
+    limits: Limits = Limits()
     explain: bool = False
     data: bytes | None = None
     start: float | None = None
@@ -64,14 +62,13 @@ class Request:
     prepare: Callable[[Puzzle], Puzzle] | None = None
 
 
-@dataclass(frozen=True)
-class Explanation:
+class Explanation(NamedTuple):
     """Why a puzzle has no solution or several: its lines of text, its JSON keys
     (``conflict``, ``ambiguity``, ...) and the conflicting givens (to mark in a
     picture); or why there is none (``unavailable``)."""
 
     lines: list[str]
-    json: dict[str, Any] = field(default_factory=dict)
+    json: dict[str, Any] = {}  # noqa: RUF012 (never changed: a record)
     conflict: Sequence[Clue] = ()
 
     @classmethod
@@ -79,8 +76,7 @@ class Explanation:
         return cls([f"explanation unavailable: {reason}"])
 
 
-@dataclass
-class Answer:
+class Answer(NamedTuple):
     """What the service answers: the search (``solved``: the puzzle, its result, how
     the job ended, the kind's diagnosis), the explanation if asked for, and what the
     caller's own follow-up computed (``extra``)."""
@@ -239,11 +235,9 @@ def ask(
         start=start,
         data=request.data,
     )
-    answer = Answer(request, solved)
-    if solved.followup is not None:
-        answer.explanation, answer.extra = solved.followup
+    explanation, extra = solved.followup if solved.followup is not None else (None, None)
     result = solved.result
     wanted = explaining and result is not None and not result.stopped and result.count != 1
-    if wanted and answer.explanation is None and solved.outcome.stopped_by is not None:
-        answer.explanation = Explanation.unavailable(solved.outcome.stop_message())
-    return answer
+    if wanted and explanation is None and solved.outcome.stopped_by is not None:
+        explanation = Explanation.unavailable(solved.outcome.stop_message())
+    return Answer(request, solved, explanation, extra)

@@ -155,15 +155,6 @@ def _check(session: Session, atoms: Sequence[clingo.Symbol], bits: str) -> tuple
     return ("solution", found[0]) if found else ("unknown", None)
 
 
-@dataclass(frozen=True)
-class CubeCount:
-    """What one cube's search found: its count (exact if ``complete``) and figures."""
-
-    count: int
-    complete: bool
-    stats: Stats
-
-
 @dataclass
 class CubeJob:
     """One cube to search as a supervised job (picklable, for a cluster). With
@@ -175,7 +166,9 @@ class CubeJob:
     list_solutions: bool = False
     facts: str | None = None  # the puzzle's facts as text, made once for all cubes
 
-    def work(self, emit: Emit) -> CubeCount:
+    def work(self, emit: Emit) -> Result:
+        """The cube's search: its count (exact if complete), figures and stop; the
+        solutions went out one by one (``emit``), the puzzle is the caller's."""
         assumptions = self.split.assumptions(self.index)
         if self.list_solutions:
 
@@ -188,7 +181,7 @@ class CubeJob:
             )
         else:
             result = asp.solve(self.puzzle, decode=False, assumptions=assumptions, facts=self.facts)
-        return CubeCount(result.count, result.complete, result.stats)
+        return result.replace(puzzle=None, solutions=[])
 
 
 # -- checkpoints ----------------------------------------------------------------------
@@ -594,7 +587,7 @@ def run_cubes(
         if isinstance(outcome, LpsolveError | InternalError):
             errors.append(outcome)
             return
-        value: CubeCount | None = outcome.value
+        value: Result | None = outcome.value
         if value is not None:
             stats.append(value.stats)
         if value is not None and value.complete and outcome.stopped_by is None:

@@ -17,15 +17,15 @@ import re
 import signal
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import clingo
-import clingo.application
-import clingo.ast
 
-from .. import logs, sandbox
+from .. import logs
 from ..errors import LpsolveError, PuzzleError
+
+if TYPE_CHECKING:  # a solve needs neither (imported when they are used)
+    import clingo.ast
 from ..puzzle import Stats, StopReason
 
 #: how often a running search looks at its deadline
@@ -59,6 +59,8 @@ def program_error(
     (its notes, e.g. which variable is unsafe, appended; the rule it prints dropped).
     ``name`` gives the user's name of a file clingo names (default: clingo read
     ``path`` as :func:`lpsolve.grade.load_program` has it read)."""
+    from .. import sandbox  # only on an error's path
+
     name = name or (lambda file: sandbox.user_path(file, path))
     for message in messages:
         first, *rest = message.strip().splitlines()
@@ -86,6 +88,8 @@ def one_line(message: str) -> str:
 def user_message(message: str, program: str) -> str:
     """A clingo message about ``program`` with the file named as the user named it
     (clingo read it from inside its folder, see :func:`lpsolve.grade.load_program`)."""
+    from .. import sandbox  # only on an error's path
+
     match = _MESSAGE.match(message)
     if match is None:
         return message
@@ -96,8 +100,7 @@ def _plain_error(text: str, _messages: Sequence[str]) -> Exception:
     return LpsolveError(f"clingo: {' '.join(text.split())}")
 
 
-@dataclass
-class SearchEnd:
+class SearchEnd(NamedTuple):
     """How one solve call ended. ``stopped_by`` is None when it ended by itself (it
     found the models asked for, exhausted the space or hit a conflict limit),
     TIMEOUT at the deadline, INTERRUPT on Ctrl-C."""
@@ -106,7 +109,7 @@ class SearchEnd:
     exhausted: bool
     stopped_by: StopReason | None = None
     #: when unsatisfiable and asked for: the solver literals of a core of the assumptions
-    core: list[int] = field(default_factory=list)
+    core: tuple[int, ...] = ()
     seconds: float = 0.0
 
     @property
@@ -173,6 +176,8 @@ class Session:
 
     def add_statements(self, statements: Iterable[clingo.ast.AST]) -> None:
         """Rules built as syntax trees (never pasted as text)."""
+        import clingo.ast
+
         with self._clingo_errors(), clingo.ast.ProgramBuilder(self.control) as builder:
             for statement in statements:
                 builder.add(statement)
@@ -240,7 +245,7 @@ class Session:
                 handle.cancel()
                 stopped_by = StopReason.INTERRUPT
             outcome = handle.get()
-            core = list(handle.core()) if want_core and outcome.unsatisfiable else []
+            core = tuple(handle.core()) if want_core and outcome.unsatisfiable else ()
         return SearchEnd(
             satisfiable=outcome.satisfiable,
             exhausted=bool(outcome.exhausted),
@@ -308,4 +313,6 @@ def clingo_application(application: Any, arguments: Sequence[str]) -> int:
     object from ``arguments`` and ``application`` (a
     :class:`clingo.application.Application`) sees its output; returns clingo's exit
     code."""
+    import clingo.application
+
     return clingo.application.clingo_main(application, list(arguments))
