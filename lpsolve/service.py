@@ -104,11 +104,14 @@ class Answer(NamedTuple):
         after it (see :func:`verdict`)."""
         if self.result is None:
             return f"{self.request.source}: {self.solved.outcome.stop_message()}"
+        # a kind diagnosed by a conflict: the explanation says it already
+        said = set(self.explanation_lines)
+        diagnosis = [line for line in self.solved.diagnosis if line not in said]
         return verdict(
             self.result,
             self.seconds,
             self.request.question,
-            reasons=self.solved.diagnosis if reasons else (),
+            reasons=diagnosis if reasons else (),
             shown=shown,
         )
 

@@ -305,6 +305,8 @@ def test_contradictions_go_through_the_generic_explanation(tmp_path, run) -> Non
     status, out, _ = run("solve", path)
     assert status == 1
     assert "these 2 guesses conflict: guess 1 (line 3) red red scored 2 black" in out
+    status, out, _ = run("solve", path, "--explain")  # said once, not as both
+    assert status == 1 and out.count("these 2 guesses conflict") == 1
 
 
 # -- command line ----------------------------------------------------------------------
