@@ -210,6 +210,35 @@ _WIDE = {
     "$": (5, 77776, 77776 + 16**5),
 }
 
+#: the outside clues' long numbers (``decodeNumber16ExCell``): ``-`` and two hex digits
+_OUTSIDE_WIDE = {"-": _WIDE["-"]}
+
+
+def _read_numbers(
+    cursor: Cursor, count: int, what: str, wide: Mapping[str, tuple[int, int, int]], expected: str
+) -> list[Cell]:
+    """``count`` values of pzprjs's number16 family: a hex digit, a prefix of ``wide``
+    and its hex digits, ``.`` for a clue without a number, ``g``-``z`` for 1-20 empty
+    ones; ``what`` names them and ``expected`` the characters allowed, for a refusal."""
+    found: list[Cell] = []
+    while len(found) < count:
+        at = cursor.at
+        character = cursor.next(f"the last {count - len(found)} of {count} {what}")
+        if character in _HEX:
+            found.append((str(_HEX.index(character)), at))
+        elif character in wide:
+            width, offset, _ = wide[character]
+            number = cursor.digits(width, _HEX, f"the number after {character!r}")
+            found.append((str(number + offset), at))
+        elif character == UNKNOWN:
+            found.append((UNKNOWN, at))
+        elif character in _SKIP_20:
+            skipped = _read_skip(cursor, character, _SKIP_20, len(found), count)
+            found.extend([(EMPTY, at)] * skipped)
+        else:
+            raise cursor.unexpected(character, expected)
+    return found
+
 
 class Number16(Codec):
     """``decodeNumber16``: a number per clue cell (``0``-``f``; ``-`` and two hex digits;
@@ -220,24 +249,9 @@ class Number16(Codec):
     LARGEST = 77776 + 16**5 - 1
 
     def read_cells(self, cursor: Cursor, cells: int) -> list[Cell]:
-        found: list[Cell] = []
-        while len(found) < cells:
-            at = cursor.at
-            character = cursor.next(f"the last {cells - len(found)} of {cells} cells")
-            if character in _HEX:
-                found.append((str(_HEX.index(character)), at))
-            elif character in _WIDE:
-                width, offset, _ = _WIDE[character]
-                number = cursor.digits(width, _HEX, f"the number after {character!r}")
-                found.append((str(number + offset), at))
-            elif character == UNKNOWN:
-                found.append((UNKNOWN, at))
-            elif character in _SKIP_20:
-                count = _read_skip(cursor, character, _SKIP_20, len(found), cells)
-                found.extend([(EMPTY, at)] * count)
-            else:
-                raise cursor.unexpected(character, "0-9, a-f, -+=%*$ and hex digits, '.' or g-z")
-        return found
+        return _read_numbers(
+            cursor, cells, "cells", _WIDE, "0-9, a-f, -+=%*$ and hex digits, '.' or g-z"
+        )
 
     def decode(self, cursor: Cursor, rows: int, cols: int) -> dict[str, Lines]:
         return {"cells": _grid(self.read_cells(cursor, rows * cols), cols)}
@@ -639,22 +653,13 @@ class _OutsideNumbers(Codec):
         raise NotImplementedError
 
     def read_slots(self, cursor: Cursor, count: int) -> list[Cell]:
-        found: list[Cell] = []
-        while len(found) < count:
-            at = cursor.at
-            character = cursor.next(f"the last {count - len(found)} of {count} outside clues")
-            if character in _HEX:
-                found.append((str(_HEX.index(character)), at))
-            elif character == "-":
-                found.append((str(cursor.digits(2, _HEX, "the number after '-'")), at))
-            elif character == UNKNOWN:
-                found.append((UNKNOWN, at))
-            elif character in _SKIP_20:
-                count_skipped = _read_skip(cursor, character, _SKIP_20, len(found), count)
-                found.extend([(EMPTY, at)] * count_skipped)
-            else:
-                raise cursor.unexpected(character, "0-9, a-f, '-' and two hex digits, '.' or g-z")
-        return found
+        return _read_numbers(
+            cursor,
+            count,
+            "outside clues",
+            _OUTSIDE_WIDE,
+            "0-9, a-f, '-' and two hex digits, '.' or g-z",
+        )
 
     @staticmethod
     def write_slots(values: Sequence[str]) -> str:
