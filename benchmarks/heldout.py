@@ -109,7 +109,8 @@ def solve(puzzle: Puzzle, kill: float) -> Run:
         )
     )
     problems = [] if done.returncode == 0 else [f"exit {done.returncode}"]
-    problems += [] if unique else [f"not proved unique ({summary[:80]})"]
+    said = summary.replace(str(puzzle.path), puzzle.name)  # the error's file: its name
+    problems += [] if unique else [f"not proved unique ({said[:100]})"]
     problems += [] if equal else ["differs from the published solution"]
     return Run(wall, cpu, unique, equal, ", ".join(problems))
 
