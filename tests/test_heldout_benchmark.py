@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from .conftest import ROOT
+from .markdown import table_row
 
 SCRIPT = ROOT / "benchmarks" / "heldout.py"
 #: a 4x4 Jigsaw Sudoku with its published solution: the smallest bundled genre puzzle
@@ -33,24 +34,13 @@ def sample(data: Path, kind: str, name: str, puzzle: str, solution: str) -> None
     (folder / f"{name}.solution").write_text(solution)
 
 
-def row(output: str, kind: str) -> dict[str, str]:
-    lines = output.splitlines()
-    header = next(line for line in lines if line.startswith("| genre |"))
-    (found,) = [line for line in lines if line.startswith(f"| {kind} |")]
-
-    def cells(line: str) -> list[str]:
-        return [cell.strip() for cell in line.strip().strip("|").split("|")]
-
-    return dict(zip(cells(header), cells(found), strict=True))
-
-
 def test_a_unique_answer_equal_to_the_published_one_passes(tmp_path):
     sample(
         tmp_path, "jigsaw-sudoku", TINY.name, TINY.read_text(), Path(f"{TINY}.solution").read_text()
     )
     done = run(tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
-    figures = row(done.stdout, "jigsaw-sudoku")
+    figures = table_row(done.stdout, "jigsaw-sudoku")
     assert figures["puzzles"] == "1" and figures["sizes"] == "4x4"
     assert figures["unique/= published"] == "1/1"
     assert figures["within 10 s"] == "1 of 1"
@@ -66,8 +56,8 @@ def test_another_answer_an_unproved_one_and_a_slow_one_each_fail(tmp_path):
     sample(tmp_path, "fillomino", "open.fillomino", "2 2\n- -\n- -\n", "2 2\n1 3\n3 3\n")
     done = run(tmp_path, "--limit", "0")
     assert done.returncode == 1, done.stdout + done.stderr
-    assert row(done.stdout, "jigsaw-sudoku")["unique/= published"] == "1/0"
-    assert row(done.stdout, "fillomino")["unique/= published"].startswith("0/")
+    assert table_row(done.stdout, "jigsaw-sudoku")["unique/= published"] == "1/0"
+    assert table_row(done.stdout, "fillomino")["unique/= published"].startswith("0/")
     failures = done.stdout.split("Failures:")[1]
     assert "jigsaw-sudoku/swapped.jigsaw-sudoku: differs from the published solution" in failures
     assert "fillomino/open.fillomino: not proved unique (not unique: at least 2" in failures
