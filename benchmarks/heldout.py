@@ -36,12 +36,14 @@ import argparse
 import compileall
 import os
 import resource
+import signal
 import statistics
 import subprocess
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from subprocess import PIPE
 from typing import NamedTuple
 
 import genres  # benchmarks/genres.py (a script's folder is on its path)
@@ -91,28 +93,34 @@ def solve(puzzle: Puzzle, kill: float) -> Run:
     command = [*genres.lpsolve_command(), "solve", "--format", "janko", str(puzzle.path)]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    try:
-        done = subprocess.run(
-            command, capture_output=True, text=True, timeout=kill, env=processes.ENVIRONMENT
-        )
-    except subprocess.TimeoutExpired:
-        wall = time.perf_counter() - start
-        return Run(wall, wall, False, False, f"stopped at {kill:g} s")
+
+    def cpu() -> float:  # of the children waited for since ``before``: this run's
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+    # a process group of its own, as a shell gives a command: stopped whole at ``kill``
+    with subprocess.Popen(
+        command, stdout=PIPE, stderr=PIPE, text=True, env=processes.ENVIRONMENT,
+        start_new_session=True,
+    ) as child:  # fmt: skip
+        try:
+            stdout, stderr = child.communicate(timeout=kill)
+        except subprocess.TimeoutExpired:
+            os.killpg(child.pid, signal.SIGKILL)
+            child.communicate()
+            return Run(time.perf_counter() - start, cpu(), False, False, f"stopped at {kill:g} s")
     wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    summary = done.stderr.strip().splitlines()[-1] if done.stderr.strip() else ""
-    unique = done.returncode == 0 and summary.startswith(UNIQUE)
-    equal = done.returncode == 0 and bool(
-        genres.same_solution(
-            puzzle.kind, str(puzzle.path), done.stdout, puzzle.solution.read_text()
-        )
+    status = child.returncode
+    summary = stderr.strip().splitlines()[-1] if stderr.strip() else ""
+    unique = status == 0 and summary.startswith(UNIQUE)
+    equal = status == 0 and bool(
+        genres.same_solution(puzzle.kind, str(puzzle.path), stdout, puzzle.solution.read_text())
     )
-    problems = [] if done.returncode == 0 else [f"exit {done.returncode}"]
+    problems = [] if status == 0 else [f"exit {status}"]
     said = summary.replace(str(puzzle.path), puzzle.name)  # the error's file: its name
     problems += [] if unique else [f"not proved unique ({said[:100]})"]
     problems += [] if equal else ["differs from the published solution"]
-    return Run(wall, cpu, unique, equal, ", ".join(problems))
+    return Run(wall, cpu(), unique, equal, ", ".join(problems))
 
 
 def seconds(value: float) -> str:

@@ -69,3 +69,12 @@ def test_a_kind_without_a_sample_is_refused_in_one_line(tmp_path):
     done = run(tmp_path, "akari")
     assert done.returncode == 2
     assert done.stderr.strip().splitlines()[-1].startswith("heldout.py: error: 'akari' has no")
+
+
+def test_a_run_still_going_at_the_kill_bound_is_stopped_and_fails(tmp_path):
+    sample(
+        tmp_path, "jigsaw-sudoku", TINY.name, TINY.read_text(), Path(f"{TINY}.solution").read_text()
+    )
+    done = run(tmp_path, "--kill", "0.05")  # less than Python's start-up
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert f"jigsaw-sudoku/{TINY.name}: stopped at 0.05 s" in done.stdout
