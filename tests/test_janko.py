@@ -90,6 +90,18 @@ def test_format_janko_keeps_janko_digits(tmp_path, run) -> None:
         assert block.startswith("4 4\n") and set(block.split()[2:]) == {"1", "2"}
 
 
+def test_format_janko_prints_the_second_solution_it_finds(tmp_path, run) -> None:
+    """The default search looks for two: a second grid means "not unique"."""
+    path = write(tmp_path, "open.takuzu", "4 4\n- - - -\n- - - -\n- - - -\n- - - -\n")
+    status, out, err = run("solve", path, "--format", "janko")
+    blocks = out.strip().split("\n\n")
+    assert status == 0 and len(blocks) == 2 and blocks[0] != blocks[1]
+    assert "not unique" in err
+    for block in blocks:  # each a whole board that keeps the rules
+        board = lpsolve.load(write(tmp_path, "board.takuzu", block + "\n"))
+        assert lpsolve.solve(board, None).unique
+
+
 @pytest.mark.parametrize(
     ("name", "text", "where", "message"),
     [

@@ -570,9 +570,9 @@ def _janko_layout(puzzle: Puzzle) -> Puzzle:
 
 
 def _solve_janko(args: argparse.Namespace) -> int:
-    """``solve --format janko``: the first solution (``--all``, ``--limit N``: each, a
-    blank line between) in janko's layout on stdout, to save as a puzzle file; the
-    summary line on stderr."""
+    """``solve --format janko``: each solution found (by default the search looks for
+    two, so a second grid means "not unique"; ``--all``, ``--limit N``: as many), a
+    blank line between, in janko's layout on stdout; the summary line on stderr."""
     for flag, given in (
         ("--count", args.count),
         ("--cross-check", args.cross_check),
@@ -580,14 +580,11 @@ def _solve_janko(args: argparse.Namespace) -> int:
     ):
         if given:
             raise UsageError(f"--format janko prints solutions: {flag} cannot be combined")
-    show_all = args.all or args.limit is not None
     shown = 0
     seen: list[Puzzle] = []
 
     def print_solution(solution: Any) -> None:
         nonlocal shown
-        if shown >= 1 and not show_all:
-            return
         text = seen[0].janko_text(solution)
         sys.stdout.write(("\n" if shown else "") + text + "\n")
         sys.stdout.flush()
