@@ -160,7 +160,7 @@ class CheckDeducer(Deducer):
         self._picked: set[Cell] = set()
         self.windows = self._windows()
         #: the windows of each level, those with the fewest units and cells first
-        self.levels = {
+        self.by_level = {
             level: sorted(
                 (w for w in self.windows if w.level == level),
                 key=lambda w: (len(w.units), len(w.region), min(w.region)),
@@ -353,7 +353,7 @@ class CheckDeducer(Deducer):
             return None
         for level in (1, 2, 3):
             found = []
-            for window in self.levels[level]:
+            for window in self.by_level[level]:
                 self._update(window)
                 if window.forced - self.known.keys():
                     found.append(window)
