@@ -39,7 +39,7 @@ from typing import Any
 import clingo
 from clingo import ast
 
-from .backends.session import Session
+from .backends.session import Assumption, Session
 from .errors import InternalError, LpsolveError
 from .kinds import as_puzzle
 from .kinds.textformat import plural
@@ -173,14 +173,19 @@ def _choice_rule(symbol: clingo.Symbol) -> ast.AST:
     return ast.Rule(where, head, [])
 
 
-class _Program:
-    """The puzzle's encoding, its non-switched facts, and one choice atom per switch."""
+class ClueProgram:
+    """The puzzle's encoding, its non-switched facts, and one choice atom per switch
+    (a clue fact the searches switch on or off: also the generator's)."""
 
     def __init__(
-        self, puzzle: Puzzle, switches: Sequence[clingo.Symbol], facts: Iterable[clingo.Symbol]
+        self,
+        puzzle: Puzzle,
+        switches: Sequence[clingo.Symbol],
+        facts: Iterable[clingo.Symbol],
+        options: Sequence[str] = (),
     ) -> None:
         switched = set(switches)
-        self.session = Session([*puzzle.solver_arguments, "--models=1"])
+        self.session = Session([*puzzle.solver_arguments, "--models=1", *options])
         with encoding_file(puzzle.encoding) as path:
             self.session.load(path)
         self.session.add(facts_program(f for f in facts if f not in switched))
@@ -199,11 +204,15 @@ class _Program:
         models: int = 1,
         enum_mode: str = "auto",
         deadline: float | None = None,
+        assume: Sequence[Assumption] = (),
     ) -> tuple[list[list[clingo.Symbol]], list[clingo.Symbol] | None]:
-        """Models (shown atoms) found with the switches ``on`` true and ``off`` false;
-        when there is none, the core: switches of ``on`` that cannot all be true."""
+        """Models (shown atoms) found with the switches ``on`` true and ``off`` false
+        (and ``assume``: atoms and their truth, or solver literals); when there is none, the core:
+        switches of ``on`` that cannot all be true."""
         on = list(on)
-        assumptions = [self.literal[s] for s in on] + [-self.literal[s] for s in off]
+        assumptions: list[Any] = [self.literal[s] for s in on]
+        assumptions += [-self.literal[s] for s in off]
+        assumptions += assume
         found: list[list[clingo.Symbol]] = []
         self.solves += 1
         end = self.session.search(
@@ -303,12 +312,12 @@ class _ConflictSearch:
         self.by_fact = {clue.fact: clue for clue in puzzle.clues()}
         self.order = list(self.by_fact)
         self.tester = _Tester(puzzle, self.order, self.by_fact)
-        self._program: _Program | None = None
+        self._program: ClueProgram | None = None
 
     @property
-    def program(self) -> _Program:
+    def program(self) -> ClueProgram:
         if self._program is None:
-            self._program = _Program(self.puzzle, self.order, self.puzzle.facts())
+            self._program = ClueProgram(self.puzzle, self.order, self.puzzle.facts())
         return self._program
 
     def result(self, core: Iterable[clingo.Symbol], minimal: bool) -> Conflict:
@@ -373,7 +382,7 @@ class _ConflictSearch:
         the quicker way to a solution keeping some givens."""
         if self._program is None:
             return False
-        plain = _Program(self.puzzle, [], self.puzzle.facts())
+        plain = ClueProgram(self.puzzle, [], self.puzzle.facts())
         return self._program.size <= _SIMILAR_SIZE * plain.size
 
     def _solution_around(
@@ -463,7 +472,7 @@ class _Tester:
         if self.witnessed(kept):
             return True
         own = set(kept)
-        program = _Program(
+        program = ClueProgram(
             self.puzzle, [], [f for f in self.facts if f not in self.switched or f in own]
         )
         limit = deadline
@@ -507,7 +516,7 @@ def explain_ambiguity(
     started = time.perf_counter()
     deadline = _deadline(timeout)
     facts = puzzle.facts()
-    plain = _Program(puzzle, [], facts)
+    plain = ClueProgram(puzzle, [], facts)
     try:
         brave, _ = plain.solve([], models=0, enum_mode="brave", deadline=deadline)
         cautious, _ = plain.solve([], models=0, enum_mode="cautious", deadline=deadline)
@@ -531,7 +540,7 @@ def explain_ambiguity(
     if not candidates:  # a kind without clue_for: nothing to propose
         return Ambiguity(differing, (), False, time.perf_counter() - started, solves)
 
-    program = _Program(puzzle, candidates, facts)
+    program = ClueProgram(puzzle, candidates, facts)
     chosen: list[clingo.Symbol] = []
     unique = False
     try:
@@ -560,7 +569,7 @@ def explain_ambiguity(
 
 def _undecided(
     puzzle: Puzzle,
-    program: _Program,
+    program: ClueProgram,
     chosen: list[clingo.Symbol],
     left: list[clingo.Symbol],
     deadline: float | None,

@@ -54,6 +54,7 @@ COMMANDS = {
     "schema": "puzzles",
     "hint": "hints",
     "rate": "hints",
+    "generate": "generate",
     **KIND_COMMANDS,
     "grade": "grade",
     "run": "grade",
@@ -65,7 +66,7 @@ COMMANDS = {
 #: the command families whose work is over when :func:`main` returns: nothing of
 #: theirs waits for the interpreter's exit (no threads, no exit handlers of their own);
 #: a kind's commands are such (see ``lpsolve.cli.kinds``)
-QUICK_EXIT = {"puzzles", "hints", "grade", "kindlist", *KIND_COMMANDS.values()}
+QUICK_EXIT = {"puzzles", "hints", "generate", "grade", "kindlist", *KIND_COMMANDS.values()}
 
 
 def _kind_module(command: str) -> Any:
@@ -305,6 +306,11 @@ EXAMPLES = {
         "lpsolve hint sudoku/wikipedia --format svg -o hint.svg",
     ],
     "rate": ["lpsolve rate takuzu/generated-14x14 --format json"],
+    "generate": [
+        "lpsolve generate takuzu --size 10x10 --level hard --count 3 --seed 1",
+        "lpsolve generate sudoku --size 4 --level medium -o puzzles",
+        "lpsolve generate hidato --size 6x6 --seed 2",
+    ],
     "facts": ["lpsolve facts takuzu/seed-intro-6x6"],
     "encoding": ["lpsolve encoding takuzu"],
     "grade": [
@@ -374,6 +380,16 @@ EXIT_STATUSES: dict[str, list[tuple[int, str]]] = {
     "rate": [
         (EXIT_SOLVED, "rated"),
         (EXIT_NO_SOLUTION, "not rated: the steps do not reach a unique solution"),
+        _BAD_INPUT,
+        _STOPPED,
+        _INTERNAL,
+    ],
+    "generate": [
+        (EXIT_SOLVED, "every puzzle made, verified unique and at its level"),
+        (
+            EXIT_NO_SOLUTION,
+            "a puzzle not made at the level in --attempts boards (those made are shown)",
+        ),
         _BAD_INPUT,
         _STOPPED,
         _INTERNAL,

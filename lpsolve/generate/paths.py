@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .kinds.hidato import Cell, HidatoPuzzle, Offset, build, resolve_adjacency
+from ..kinds.hidato import Cell, HidatoPuzzle, Offset, build, resolve_adjacency
 
 
 def rectangle(width: int, height: int) -> list[Cell]:
