@@ -92,16 +92,29 @@ def add_steps_option(solve: argparse.ArgumentParser) -> None:
 # -- the jobs ---------------------------------------------------------------------------
 
 
+class _NoDeduction(Exception):
+    """The puzzle's cells break its rules, or it has not exactly one solution where
+    the engine needs one: exit 1 with these words."""
+
+
 def _deducer(args: argparse.Namespace, doing: str) -> Any:
-    """In the job: the puzzle read and its engine of deductions."""
+    """In the job: the puzzle read and its engine of deductions; refused (exit 1)
+    when the known cells already break a rule."""
     from .. import api
     from ..puzzle import Capability
+    from ..steps.engine import NotUnique
 
     puzzle = api.load(args.file, args.kind)
     puzzle.require(Capability.STEPS, doing)
     if getattr(args, "format", "text") == "svg":
         puzzle.require(Capability.DRAW, f"{doing} --format svg")
-    return puzzle, puzzle.deducer()
+    broken = api.diagnose(puzzle)
+    if broken:
+        raise _NoDeduction(f"{puzzle.source}: no solution: " + "; ".join(broken))
+    try:
+        return puzzle, puzzle.deducer()
+    except NotUnique as error:
+        raise _NoDeduction(str(error)) from None
 
 
 #: what a job returns: the exit status, and a line for stderr (printed here: what the
@@ -110,7 +123,13 @@ Ended = tuple[int, str]
 
 
 def _run(args: argparse.Namespace, job: Callable[[], Ended]) -> int:
-    outcome = supervised.call_printing(job, job_limits(args), start=args.started)
+    def refused_or(job: Callable[[], Ended] = job) -> Ended:
+        try:
+            return job()
+        except _NoDeduction as error:
+            return EXIT_NO_SOLUTION, str(error)
+
+    outcome = supervised.call_printing(refused_or, job_limits(args), start=args.started)
     if outcome.value is None:
         print(f"{args.file}: {outcome.stop_message()}", file=sys.stderr)
         return EXIT_STOPPED
