@@ -14,6 +14,7 @@ from typing import Any
 
 from .. import supervised
 from ..errors import UsageError
+from . import puzzles
 from .common import (
     EXIT_NO_SOLUTION,
     EXIT_SOLVED,
@@ -24,10 +25,7 @@ from .common import (
     limit_arguments,
 )
 
-FILE_HELP = (
-    "puzzle file (kind from its extension), - for standard input, a bundled instance, or a "
-    "puzz.link link; its filled cells count as known"
-)
+FILE_HELP = f"{puzzles.FILE_HELP}; its filled cells count as known"
 
 
 def add_parsers(commands: Any) -> None:
@@ -164,9 +162,7 @@ def run_hint(args: argparse.Namespace) -> int:
             data = {"kind": puzzle.kind, "source": puzzle.source, **render.step_json(step)}
             print(compact_json(data))
         elif args.format == "svg":
-            from .puzzles import write_svg
-
-            write_svg(render.step_picture(deducer, deducer.known, step), args.output)
+            puzzles.write_svg(render.step_picture(deducer, deducer.known, step), args.output)
         else:
             print("\n".join(render.step_text(deducer, step)))
         return EXIT_SOLVED, ""
@@ -226,9 +222,7 @@ def run_steps(args: argparse.Namespace) -> int:
             print(compact_json(data))
         code = EXIT_SOLVED if done.complete else EXIT_NO_SOLUTION
         if args.format == "svg":
-            from .puzzles import write_svg
-
-            write_svg(render.walkthrough_picture(deducer, done), None)
+            puzzles.write_svg(render.walkthrough_picture(deducer, done), None)
             return code, render.summary_text(done)
         if args.format == "text":
             if done.complete:
