@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 import lpsolve
 from lpsolve import api, steps
 from lpsolve.kinds import kind_spec
+from lpsolve.kinds.declared import writer
 from lpsolve.kinds.declared.kind import DeclaredPuzzle
 from lpsolve.kinds.takuzu import TakuzuPuzzle
 from lpsolve.kinds.takuzu_steps import line_options
@@ -165,7 +166,10 @@ def solution_values(puzzle: Puzzle) -> dict[Any, Any]:
     solution = result.solutions[0]
     if isinstance(puzzle, TakuzuPuzzle):
         return {(r, c): int(d) for r, row in enumerate(solution.rows) for c, d in enumerate(row)}
-    grid = puzzle.solution_json(solution)
+    # the cells as the output atoms write them (no tokens kept from the puzzle file)
+    grid = writer.grid_json(
+        puzzle.declaration, writer.solution_grid(puzzle.declaration, puzzle.values, solution.atoms)
+    )
     return {(r, c): v for r, row in enumerate(grid) for c, v in enumerate(row)}
 
 
@@ -387,6 +391,26 @@ def test_rate_and_steps(run) -> None:
     assert out.rstrip().splitlines()[-1].startswith(f"solved in {len(data['steps'])} steps")
     status, out, _ = run("solve", "takuzu/seed-intro-6x6", "--steps", "--format", "svg")
     assert status == 0 and ET.fromstring(out).tag.endswith("svg")
+
+
+def test_no_trial_leaves_trials_out(run, tmp_path: Path) -> None:
+    """generated-14x14 needs trials: at the first point where one is needed, the
+    file of the cells known then gets a trial hint, and none with --no-trial."""
+    puzzle = lpsolve.load("takuzu/generated-14x14")
+    deducer = puzzle.deducer()
+    step = deducer.next_step()
+    while step is not None and not step.trial:
+        deducer.apply(step)
+        step = deducer.next_step()
+    assert step is not None
+    stuck = puzzle.replace(givens=dict(deducer.known))
+    assert steps.hint(stuck, trial=False) is None and steps.hint(stuck).trial
+    path = tmp_path / "stuck.takuzu"
+    path.write_text(stuck.render() + "\n")
+    status, out, _ = run("hint", path, "--no-trial")
+    assert status == 1 and out.startswith("no deduction without a trial")
+    status, out, _ = run("hint", path, "--format", "json")
+    assert status == 0 and json.loads(out)["trial"] is True
 
 
 def test_no_deduction_and_nothing_left(run, tmp_path: Path) -> None:

@@ -83,10 +83,11 @@ def _control(arguments: Sequence[str] = ()) -> clingo.Control:
     from ..backends.asp import log_message
 
     # --no-init-moms: no initial scoring of the variables, which each of the many small
-    # solves would redo (halved the time of an empty solve on a 9x9 Sudoku)
-    return clingo.Control(
-        ["--no-init-moms", "--heuristic=Domain", *arguments], logger=log_message, message_limit=20
-    )
+    # solves would redo (halved the time of an empty solve on a 9x9 Sudoku);
+    # --warn=none: the check is ground over every value a cell may take, where some of
+    # its arithmetic is undefined for values no answer has (LITS's letters)
+    options = ["--no-init-moms", "--heuristic=Domain", "--warn=none", *arguments]
+    return clingo.Control(options, logger=log_message, message_limit=20)
 
 
 class _Rules:
