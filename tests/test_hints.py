@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 import lpsolve
 from lpsolve import api, steps
 from lpsolve.kinds import kind_spec
-from lpsolve.kinds.declared import writer
+from lpsolve.kinds.declared import load_kind, writer
 from lpsolve.kinds.declared.kind import DeclaredPuzzle
 from lpsolve.kinds.takuzu import TakuzuPuzzle
 from lpsolve.kinds.takuzu_steps import line_options
@@ -322,6 +322,10 @@ DECLARED = (
     "killer-sudoku/janko-001.killer-sudoku",
     "star-battle/janko-001.starbattle",
     "skyscrapers/janko-001.skyscrapers",
+    "akari/janko-001.akari",
+    "masyu/janko-002.masyu",
+    "lits/janko-001.lits",
+    "norinori/janko-001.norinori",
 )
 
 
@@ -344,6 +348,21 @@ def test_every_declared_step_is_sound_and_reaches_the_solution(name: str) -> Non
             start = set(deducer.known)
         if number % every == 0:
             assert check_claim_holds(puzzle, deducer, step, start), step
+
+
+def test_takuzu_declared_as_a_folder_gets_sound_steps() -> None:
+    """benchmarks/data/binairo, Takuzu's rules as a check (two equal lines a violation
+    named by the pair): the generic engine's steps are sound and reach the solution."""
+    twin = load_kind(ROOT / "benchmarks" / "data" / "binairo")
+    (instance,) = twin.instances()
+    puzzle = twin.load(instance.path)
+    start: set[Any] | None = None
+    techniques = set()
+    for deducer, step in checked_steps(puzzle):
+        start = set(deducer.known) if start is None else start
+        assert check_claim_holds(puzzle, deducer, step, start), step
+        techniques.add(step.technique)
+    assert "one rule" in techniques
 
 
 # -- the commands -------------------------------------------------------------------------
