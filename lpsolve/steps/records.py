@@ -33,11 +33,14 @@ class Fix(NamedTuple):
 
 
 class Use(NamedTuple):
-    """One rule applied to some cells: a constraint a deduction rests on."""
+    """One rule applied to some cells: a constraint a deduction rests on. A declared
+    kind's names the check's violation atoms it forbids (``instances``, as clingo
+    writes them), which its cells are the cells of."""
 
     rule: str  # the rule's name in the kind's words, e.g. "balance rule"
     cells: tuple[Cell, ...]  # the cells it is applied to
     where: str  # those cells in words, e.g. "row 3"
+    instances: tuple[str, ...] = ()
 
 
 class Step(NamedTuple):

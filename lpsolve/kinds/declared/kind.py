@@ -847,15 +847,17 @@ class DeclaredPuzzle(Puzzle):
             lines.append(f"#defined {violation}/{arity}.\n:- {violation}({arguments}).\n")
         return "".join(lines)
 
-    def second_model_generate(self) -> str:
-        """The second model's choice rules alone: any value in any cell."""
+    def second_model_generate(self, condition: str = "") -> str:
+        """The second model's choice rules alone: any value in any cell (``condition``:
+        more of the rules' body, program text lpsolve wrote, such as ", active(R,C)")."""
         rows, cols = self.size
         lines = []
         for cell_writer in self.declaration.output.cells:
             atom = _pattern_text(cell_writer.atom, self.values)
             values = ";".join(str(v) for v in self.cell_values(cell_writer) if v is not None)
-            condition = "" if cell_writer.mark is not None else f" : V = ({values or '1..0'})"
-            lines.append(f"{{ {atom}{condition} }} :- R = 0..{rows - 1}, C = 0..{cols - 1}.\n")
+            choice = "" if cell_writer.mark is not None else f" : V = ({values or '1..0'})"
+            body = f"R = 0..{rows - 1}, C = 0..{cols - 1}{condition}"
+            lines.append(f"{{ {atom}{choice} }} :- {body}.\n")
         return "".join(lines)
 
     # -- hints
@@ -865,11 +867,12 @@ class DeclaredPuzzle(Puzzle):
         self.require(Capability.STEPS, "hints")
         from ... import api
         from ...steps.checked import CellPattern, CheckDeducer, RuleModel
+        from ...steps.engine import NotUnique
 
         result = api.solve(self)
         if result.unique is not True:
             what = "no solution" if result.count == 0 else "more than one solution"
-            raise UsageError(f"{self.source}: hints need exactly one solution; it has {what}")
+            raise NotUnique(f"{self.source}: hints need exactly one solution; it has {what}")
         solution = result.solutions[0]
         grid = writer.grid_json(
             self.declaration, writer.solution_grid(self.declaration, self.values, solution.atoms)
@@ -893,7 +896,7 @@ class DeclaredPuzzle(Puzzle):
             cols,
             self._facts_text,
             lambda ctl: programs.load(ctl, self.declared.check),
-            self.second_model_generate(),
+            self.second_model_generate,
             tuple(patterns),
             self.declaration.violation,
             solution.atoms,
