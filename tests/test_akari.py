@@ -1,7 +1,10 @@
 """Akari (Light Up), a declared kind (``lpsolve/kinds/akari/``), against sources of truth
 of its own: the published solutions of its bundled janko.at puzzles, a plain-Python
 enumeration of every lamp placement on tiny boards, the second model, and its check on
-published answers changed in one cell."""
+published answers changed in one cell.
+
+What every declared genre is tested for (its published solutions, links, files) is in
+tests/test_genres.py; this module has what only this genre has."""
 
 from __future__ import annotations
 
@@ -13,15 +16,11 @@ import clingo
 import pytest
 
 from lpsolve import api
-from lpsolve.errors import PuzzleError
-from lpsolve.kinds.declared import DeclaredSolution, load_kind
+from lpsolve.kinds.declared import DeclaredSolution
 
-from .conftest import ROOT
+from .genre_testing import bundled, instance_name, published_file
 
-FOLDER = ROOT / "lpsolve" / "kinds" / "akari"
-AKARI = load_kind(FOLDER)
-INSTANCES = AKARI.instances()
-PUBLISHED = [i for i in INSTANCES if i.solution is not None]
+AKARI, PUBLISHED = bundled("akari")
 RULES = (
     "a lamp stands on a white cell",
     "no lamp lights another",
@@ -30,10 +29,6 @@ RULES = (
 )
 
 Board = list[list[str]]  # janko's tokens: '-', 'x' or a digit
-
-
-def name(instance) -> str:
-    return Path(instance.path).name
 
 
 def lamp(r: int, c: int) -> clingo.Symbol:
@@ -110,34 +105,8 @@ def python_solutions(board: Board) -> set[frozenset[tuple[int, int]]]:
 # -- published solutions ------------------------------------------------------------
 
 
-def test_the_bundled_instances_are_named_and_of_several_sizes() -> None:
-    sizes = {AKARI.load(i.path).size for i in INSTANCES}
-    assert len(PUBLISHED) == len(INSTANCES) >= 3 and len(sizes) >= 3
-    assert all(Path(i.path).read_text().startswith("# janko.at Akari") for i in INSTANCES)
-
-
-@pytest.mark.parametrize("instance", PUBLISHED, ids=name)
-def test_the_published_solution_is_the_one_lpsolve_finds_and_it_is_unique(instance) -> None:
-    puzzle = AKARI.load(instance.path)
-    result = api.solve(puzzle)  # looks for two: one found is proved unique
-    assert result.complete and result.unique
-    published_text = Path(instance.solution).read_text()
-    published = puzzle.read_solution(published_text, instance.solution)
-    assert result.solutions == [published]
-    assert puzzle.violations(published) == []
-    # janko's layout out is the published grid, token for token; some published
-    # solutions leave the black cells out ('-'), lpsolve always repeats them
-    ours = puzzle.janko_text(result.solutions[0]).split()
-    theirs = published_text.split()
-    black = [t for row in puzzle.tokens[0] for t in row]
-    assert len(ours) == len(theirs) == 2 + len(black)
-    for mine, shown, given in zip(ours[2:], theirs[2:], black, strict=True):
-        assert mine == shown or (shown == "-" and mine == given != "-")
-    assert ours[:2] == theirs[:2]
-
-
 def test_a_published_solution_repeats_the_black_cells_exactly() -> None:
-    instance = next(i for i in PUBLISHED if name(i) == "janko-001.akari")
+    instance = next(i for i in PUBLISHED if instance_name(i) == "janko-001.akari")
     puzzle = AKARI.load(instance.path)
     (solution,) = api.solve(puzzle).solutions
     assert puzzle.janko_text(solution).split() == Path(instance.solution).read_text().split()
@@ -197,12 +166,6 @@ def test_an_empty_board_has_a_solution_per_placement_the_enumeration_finds() -> 
 # -- the check ------------------------------------------------------------------------
 
 
-def published(file_name: str):
-    instance = next(i for i in PUBLISHED if name(i) == file_name)
-    puzzle = AKARI.load(instance.path)
-    return puzzle, puzzle.read_solution(Path(instance.solution).read_text(), instance.solution)
-
-
 def rules_broken(puzzle, atoms) -> dict[str, set[tuple[int, int]]]:
     broken: dict[str, set[tuple[int, int]]] = {}
     for violation in puzzle.violations(DeclaredSolution(tuple(sorted(atoms)))):
@@ -214,7 +177,7 @@ def test_the_check_names_each_rule_a_one_cell_change_breaks() -> None:
     """janko-001: 1 at (0,0), x at (1,3); lamps at (0,8), (1,0), (1,5), ... A lamp added
     on a black cell, a lamp added where another shines, a lamp removed (its cells go
     dark, its number counts one short): the check names the rule and the cell."""
-    puzzle, solution = published("janko-001.akari")
+    puzzle, solution = published_file(AKARI, "janko-001.akari")
     atoms = set(solution.atoms)
     assert lamp(1, 0) in atoms and lamp(1, 5) in atoms and lamp(1, 1) not in atoms
     on_black = rules_broken(puzzle, atoms | {lamp(1, 3)})
@@ -232,49 +195,18 @@ def test_the_check_names_each_rule_a_one_cell_change_breaks() -> None:
 
 def test_the_check_flags_every_lamp_removed_and_passes_nothing_wrong() -> None:
     """Each lamp of a published solution removed in turn: the check finds a fault."""
-    puzzle, solution = published("janko-001.akari")
+    puzzle, solution = published_file(AKARI, "janko-001.akari")
     for atom in solution.atoms:
         assert rules_broken(puzzle, set(solution.atoms) - {atom}), atom
 
 
-# -- the second model and the picture -------------------------------------------------
-
-
-def test_the_second_model_agrees_with_the_encoding() -> None:
-    puzzle, solution = published("janko-001.akari")  # 100 cells: small enough
-    second, complete = puzzle.second_model_solutions()
-    assert complete and second == [solution]
+# -- the picture --------------------------------------------------------------------
 
 
 def test_the_picture_shows_lamps_black_cells_and_the_lit_cells() -> None:
-    puzzle, solution = published("janko-001.akari")
+    puzzle, solution = published_file(AKARI, "janko-001.akari")
     svg = puzzle.svg(solution)
     whites = sum(t == "-" for row in puzzle.tokens[0] for t in row)
     assert svg.count('class="lamp"') == len(solution.atoms)
     assert svg.count("shade light") == whites
     assert svg.count("shade dark") == 100 - whites
-
-
-# -- bad files --------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("3 3\n- - -\n- 5 -\n- - -\n", "bad.akari:3:3: number 5 is larger than 4"),
-        ("3 3\n- - -\n- o -\n- - -\n", "bad.akari:3:3: unexpected 'o': expected '-', 'x' or"),
-        ("3 3\n- - -\n- -\n- - -\n", "bad.akari:3:4: row has 2 tokens, expected 3"),
-        ("3 3\n- - -\n- - -\n", "bad.akari:3:6: the file ends in block board"),
-        ("3\n- - -\n", "bad.akari:1:2: the first line is the header 'ROWS COLS'"),
-    ],
-)
-def test_a_bad_file_is_refused_in_one_line_at_its_place(text: str, message: str) -> None:
-    with pytest.raises(PuzzleError) as refused:
-        AKARI.parse(text, "bad.akari")
-    assert str(refused.value).startswith(message)
-    assert "\n" not in str(refused.value)
-
-
-def test_the_kind_is_the_folder() -> None:
-    assert AKARI.name == "akari" and AKARI.extensions == (".akari",)
-    assert AKARI.has_second_model and AKARI.can_draw and AKARI.can_explain
