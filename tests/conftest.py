@@ -196,6 +196,20 @@ SLOW_TESTS = frozenset(
         "tests/test_grade.py::test_bundled_instances_are_named_kind_slash_file_wherever_lpsolve_runs",
         "tests/test_grade.py::test_variants_are_graded_when_asked",
         "tests/test_hidato_heuristics.py::test_a_supervised_search_in_turns_ends_cleanly_at_its_timeout",
+        # more random seeds of a brute-force comparison: the first seed of each board (and
+        # every seed of the small boards) stays in the default run
+        "tests/test_hidato_heuristics.py::test_every_heuristic_finds_exactly_the_brute_force_paths[4x3 king, 25 % shown-2]",
+        "tests/test_hidato_heuristics.py::test_every_heuristic_finds_exactly_the_brute_force_paths[4x3 king, 25 % shown-3]",
+        "tests/test_hidato_heuristics.py::test_every_heuristic_finds_exactly_the_brute_force_paths[5x4 orthogonal, 20 % shown-2]",
+        "tests/test_hidato_heuristics.py::test_every_heuristic_finds_exactly_the_brute_force_paths[5x4 orthogonal, 20 % shown-3]",
+        "tests/test_hidato_heuristics.py::test_turns_find_exactly_the_brute_force_paths[4x3 king, 25 % shown-2]",
+        "tests/test_hidato_heuristics.py::test_turns_find_exactly_the_brute_force_paths[5x4 orthogonal, 20 % shown-2]",
+        "tests/test_mastermind.py::test_restricted_suggestions_match_the_full_scoring[1]",  # [0] repeats too
+        "tests/test_mastermind.py::test_restricted_suggestions_match_the_full_scoring[2]",
+        "tests/test_input_limits.py::test_csp_agrees_with_a_brute_force_on_3x3_magic_boards[givens1]",  # one given: [givens0]
+        "tests/test_input_limits.py::test_csp_agrees_with_a_brute_force_on_3x3_magic_boards[givens2]",
+        "tests/test_takuzu_variants.py::test_empty_boards_match_a_brute_force_on_both_backends[False-6-4]",  # [False-4-6]
+        "tests/test_takuzu_variants.py::test_empty_boards_match_a_brute_force_on_both_backends[True-4-6]",  # [True-6-4]
         "tests/test_grade.py::test_missing_adjacency_rule_gives_wrong_answers_named_by_the_checker",
         "tests/test_grade.py::test_plain_student_magic_is_correct",
         "tests/test_grade.py::test_reference_encoding_grades_all_correct[tiling]",
