@@ -50,7 +50,8 @@ def test_the_kinds_are_the_registrys(validator) -> None:
     assert validator.schema["$defs"]["kind"]["enum"] == registry().names()
     assert {*KINDS, "sudoku"} <= set(registry().names())
     given = validator.schema["$defs"]["given"]["description"]
-    assert "hidato [x, y, n], magic [row, col, value], takuzu [row, col, digit]" in given
+    assert "hidato [x, y, n], magic [row, col, value], mastermind guess number" in given
+    assert "takuzu [row, col, digit]" in given
     assert "sudoku [row, col, value]" in given  # a declared kind's: its clue's arguments
 
 
