@@ -6,8 +6,9 @@ published solutions in tests/test_genres.py); this module only moves grids aroun
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 import clingo
 
@@ -18,6 +19,7 @@ from lpsolve.kinds.declared.kind import DeclaredKind, DeclaredPuzzle, Instance
 from .conftest import ROOT
 
 Grid = tuple[tuple[str, ...], ...]
+T = TypeVar("T")
 
 #: the bundled declared genres: the folders of lpsolve/kinds with a kind.toml
 KINDS = ROOT / "lpsolve" / "kinds"
@@ -61,18 +63,22 @@ def solution_of(puzzle: DeclaredPuzzle, grid: Sequence[Sequence[str]]) -> Declar
     return puzzle.read_solution(text, "<changed>")
 
 
-def every_solution(puzzle: DeclaredPuzzle) -> set[Grid]:
-    """Every solution the encoding finds, as grids (the search must be complete)."""
+def every_solution_as(puzzle: DeclaredPuzzle, decode: Callable[[DeclaredSolution], T]) -> set[T]:
+    """Every solution the encoding finds, each as ``decode`` makes it (a genre's cells,
+    lamps or loop; the search must be complete)."""
     result = api.solve(puzzle, limit=None)
     assert result.complete
-    return {grid_of(puzzle, s) for s in result.solutions}
+    return {decode(solution) for solution in result.solutions}
+
+
+def every_solution(puzzle: DeclaredPuzzle) -> set[Grid]:
+    """Every solution the encoding finds, as grids."""
+    return every_solution_as(puzzle, lambda solution: grid_of(puzzle, solution))
 
 
 def every_solution_atoms(puzzle: DeclaredPuzzle) -> set[tuple[clingo.Symbol, ...]]:
-    """Every solution the encoding finds, as sorted atoms (the search must be complete)."""
-    result = api.solve(puzzle, limit=None)
-    assert result.complete
-    return {solution.atoms for solution in result.solutions}
+    """Every solution the encoding finds, as sorted atoms."""
+    return every_solution_as(puzzle, lambda solution: solution.atoms)
 
 
 def second_model(puzzle: DeclaredPuzzle) -> set[Grid]:

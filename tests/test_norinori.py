@@ -18,7 +18,7 @@ from lpsolve import api
 from lpsolve.explain import explain_ambiguity
 from lpsolve.kinds.declared import DeclaredSolution
 
-from .genre_testing import bundled, published_file
+from .genre_testing import bundled, every_solution_as, published_file
 
 NORINORI, PUBLISHED = bundled("norinori")
 RULES = (
@@ -154,9 +154,7 @@ def expected(seed: int) -> set[Shading]:
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_tiny_boards_have_the_solutions_the_enumeration_says(seed: int) -> None:
     puzzle = NORINORI.parse(board_text(tiny_board(seed)), f"random-{seed}.norinori")
-    result = api.solve(puzzle, limit=None)
-    assert result.complete
-    assert {shading_of(s) for s in result.solutions} == expected(seed)
+    assert every_solution_as(puzzle, shading_of) == expected(seed)
 
 
 def test_the_enumeration_is_not_vacuous() -> None:
@@ -170,8 +168,8 @@ def test_a_strip_whose_dominoes_are_forced_has_one_solution() -> None:
     so b's domino is its last two cells."""
     regions = [["a", "a", "b", "b", "b"]]
     assert python_solutions(regions) == {frozenset({(0, 0), (0, 1), (0, 3), (0, 4)})}
-    result = api.solve(NORINORI.parse(board_text(regions), "strip.norinori"), limit=None)
-    assert {shading_of(s) for s in result.solutions} == python_solutions(regions)
+    puzzle = NORINORI.parse(board_text(regions), "strip.norinori")
+    assert every_solution_as(puzzle, shading_of) == python_solutions(regions)
 
 
 def test_a_given_shaded_cell_narrows_the_solutions() -> None:
@@ -181,8 +179,8 @@ def test_a_given_shaded_cell_narrows_the_solutions() -> None:
     given = {min(a - b)}  # shaded in one solution, not in the other
     wanted = python_solutions(regions, given)
     assert a in wanted and b not in wanted
-    result = api.solve(NORINORI.parse(board_text(regions, given), "given.norinori"), limit=None)
-    assert {shading_of(s) for s in result.solutions} == wanted
+    puzzle = NORINORI.parse(board_text(regions, given), "given.norinori")
+    assert every_solution_as(puzzle, shading_of) == wanted
 
 
 def test_an_explanation_proposes_given_cells_that_leave_one_solution() -> None:

@@ -19,7 +19,7 @@ import pytest
 from lpsolve import api
 from lpsolve.kinds.declared import DeclaredSolution
 
-from .genre_testing import KINDS, bundled, published_file
+from .genre_testing import KINDS, bundled, every_solution_as, published_file
 
 TENTS, PUBLISHED = bundled("tents")
 FOLDER = KINDS / "tents"
@@ -199,9 +199,7 @@ def expected(seed: int) -> set[Placement]:
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_tiny_boards_have_the_solutions_the_enumeration_says(seed: int) -> None:
     puzzle = TENTS.parse(tiny_board(seed).text(), f"random-{seed}.tents")
-    result = api.solve(puzzle, limit=None)
-    assert result.complete
-    assert {placement_of(s) for s in result.solutions} == expected(seed)
+    assert every_solution_as(puzzle, placement_of) == expected(seed)
     assert api.count(puzzle).count == len(expected(seed))
 
 
