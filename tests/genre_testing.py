@@ -112,3 +112,14 @@ def rules_broken(
     if not isinstance(answer, DeclaredSolution):
         answer = DeclaredSolution(tuple(sorted(set(answer))))
     return {problem.rule for problem in puzzle.violations(answer)}  # type: ignore[attr-defined]
+
+
+def cells_broken(
+    puzzle: DeclaredPuzzle, atoms: Iterable[clingo.Symbol]
+) -> dict[str, set[tuple[int, int]]]:
+    """The rules the kind's check finds broken by a set of atoms, each with the cells it
+    names."""
+    broken: dict[str, set[tuple[int, int]]] = {}
+    for violation in puzzle.violations(DeclaredSolution(tuple(sorted(set(atoms))))):
+        broken.setdefault(violation.rule, set()).update(violation.cells)  # type: ignore[attr-defined]
+    return broken

@@ -1,10 +1,7 @@
 """Akari (Light Up), a declared kind (``lpsolve/kinds/akari/``), against sources of truth
 of its own: the published solutions of its bundled janko.at puzzles, a plain-Python
 enumeration of every lamp placement on tiny boards, the second model, and its check on
-published answers changed in one cell.
-
-What every declared genre is tested for (its published solutions, links, files) is in
-tests/test_genres.py; this module has what only this genre has."""
+published answers changed in one cell."""
 
 from __future__ import annotations
 
@@ -18,7 +15,7 @@ import pytest
 from lpsolve import api
 from lpsolve.kinds.declared import DeclaredSolution
 
-from .genre_testing import bundled, every_solution_as, instance_name, published_file
+from .genre_testing import bundled, cells_broken, every_solution_as, instance_name, published_file
 
 AKARI, PUBLISHED = bundled("akari")
 RULES = (
@@ -163,13 +160,6 @@ def test_an_empty_board_has_a_solution_per_placement_the_enumeration_finds() -> 
 # -- the check ------------------------------------------------------------------------
 
 
-def rules_broken(puzzle, atoms) -> dict[str, set[tuple[int, int]]]:
-    broken: dict[str, set[tuple[int, int]]] = {}
-    for violation in puzzle.violations(DeclaredSolution(tuple(sorted(atoms)))):
-        broken.setdefault(violation.rule, set()).update(violation.cells)
-    return broken
-
-
 def test_the_check_names_each_rule_a_one_cell_change_breaks() -> None:
     """janko-001: 1 at (0,0), x at (1,3); lamps at (0,8), (1,0), (1,5), ... A lamp added
     on a black cell, a lamp added where another shines, a lamp removed (its cells go
@@ -177,14 +167,14 @@ def test_the_check_names_each_rule_a_one_cell_change_breaks() -> None:
     puzzle, solution = published_file(AKARI, "janko-001.akari")
     atoms = set(solution.atoms)
     assert lamp(1, 0) in atoms and lamp(1, 5) in atoms and lamp(1, 1) not in atoms
-    on_black = rules_broken(puzzle, atoms | {lamp(1, 3)})
+    on_black = cells_broken(puzzle, atoms | {lamp(1, 3)})
     assert on_black == {"a lamp stands on a white cell": {(1, 3)}}
-    seen = rules_broken(puzzle, atoms | {lamp(1, 1)})  # row 1: lamp (1,0) shines on it
+    seen = cells_broken(puzzle, atoms | {lamp(1, 1)})  # row 1: lamp (1,0) shines on it
     assert {(1, 0), (1, 1)} <= seen["no lamp lights another"]
-    removed = rules_broken(puzzle, atoms - {lamp(1, 0)})  # beside the 1 at (0,0)
+    removed = cells_broken(puzzle, atoms - {lamp(1, 0)})  # beside the 1 at (0,0)
     assert (1, 0) in removed["every white cell is lit"]
     assert removed["a number counts the lamps beside it"] == {(0, 0)}
-    off_board = rules_broken(puzzle, atoms | {lamp(10, 0)})
+    off_board = cells_broken(puzzle, atoms | {lamp(10, 0)})
     assert off_board == {"a lamp stands on a white cell": {(10, 0)}}
     named = set(on_black) | set(seen) | set(removed) | set(off_board)
     assert named == set(RULES)
@@ -194,7 +184,7 @@ def test_the_check_flags_every_lamp_removed_and_passes_nothing_wrong() -> None:
     """Each lamp of a published solution removed in turn: the check finds a fault."""
     puzzle, solution = published_file(AKARI, "janko-001.akari")
     for atom in solution.atoms:
-        assert rules_broken(puzzle, set(solution.atoms) - {atom}), atom
+        assert cells_broken(puzzle, set(solution.atoms) - {atom}), atom
 
 
 # -- the picture --------------------------------------------------------------------

@@ -1,9 +1,6 @@
 """Fillomino, a declared kind (``lpsolve/kinds/fillomino/``), against sources of truth of
 its own: janko.at's published solutions, a plain-Python backtracking enumeration of
-tiny boards, and Python rules judging one-cell changes of a published solution.
-
-What every declared genre is tested for (its published solutions, links, files) is in
-tests/test_genres.py; this module has what only this genre has."""
+tiny boards, and Python rules judging one-cell changes of a published solution."""
 
 from __future__ import annotations
 

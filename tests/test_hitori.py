@@ -1,10 +1,7 @@
 """Hitori, a declared kind (``lpsolve/kinds/hitori/``), against sources of truth of its
 own: the published solutions of its bundled puzzles, a plain-Python enumeration of the
 shadings of tiny boards, the second model, and its check against a plain-Python rule
-checker on every one-cell change of a published answer.
-
-What every declared genre is tested for (its published solutions, links, files) is in
-tests/test_genres.py; this module has what only this genre has."""
+checker on every one-cell change of a published answer."""
 
 from __future__ import annotations
 

@@ -1,10 +1,7 @@
 """Jigsaw Sudoku, a declared kind (``lpsolve/kinds/jigsaw-sudoku/``), against sources of
 truth of its own: janko.at's published solutions, every 4x4 Latin square filtered by
 random regions and givens in plain Python, the second model, and the check on
-published answers changed in one cell.
-
-What every declared genre is tested for (its published solutions, links, files) is in
-tests/test_genres.py; this module has what only this genre has."""
+published answers changed in one cell."""
 
 from __future__ import annotations
 

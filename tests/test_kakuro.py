@@ -1,10 +1,7 @@
 """Kakuro, a declared kind (``lpsolve/kinds/kakuro/``), against sources of truth of its
 own: janko.at's published solutions, a plain Python backtracking search on random
 small boards, the second model, and the check on published answers changed in one
-cell.
-
-What every declared genre is tested for (its published solutions, links, files) is in
-tests/test_genres.py; this module has what only this genre has."""
+cell."""
 
 from __future__ import annotations
 

@@ -1,9 +1,6 @@
 """LITS, a declared kind (``lpsolve/kinds/lits/``), against sources of truth of its own:
 janko.at's published solutions, a plain-Python enumeration of tiny boards, and Python
-rules judging every one-cell change of a published solution as the check must.
-
-What every declared genre is tested for (its published solutions, links, files) is in
-tests/test_genres.py; this module has what only this genre has."""
+rules judging every one-cell change of a published solution as the check must."""
 
 from __future__ import annotations
 

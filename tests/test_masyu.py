@@ -1,9 +1,6 @@
 """Masyu, a declared kind (``lpsolve/kinds/masyu/``), against sources of truth of its
 own: the published solutions of its bundled puzzles, a plain-Python enumeration of every
-loop of tiny boards, its puzz.link links, and its check on changed published answers.
-
-What every declared genre is tested for (its published solutions, links, files) is in
-tests/test_genres.py; this module has what only this genre has."""
+loop of tiny boards, its puzz.link links, and its check on changed published answers."""
 
 from __future__ import annotations
 

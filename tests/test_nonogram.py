@@ -1,10 +1,7 @@
 """Nonogram, a declared kind (``lpsolve/kinds/nonogram/``), against sources of truth of
 its own: the published solutions of puzzlekit's collection, every 4 x 4 and 4 x 5 grid
 in plain Python with its numbers counted there, the second model, and the check on
-published answers changed in one cell.
-
-What every declared genre is tested for (its published solutions, links, files) is in
-tests/test_genres.py; this module has what only this genre has."""
+published answers changed in one cell."""
 
 from __future__ import annotations
 

@@ -1,10 +1,7 @@
 """Norinori, a declared kind (``lpsolve/kinds/norinori/``), against sources of truth of
 its own: the published solutions of its bundled janko.at puzzles, a plain-Python
 enumeration of the shadings of tiny boards, the second model, and its check against a
-plain-Python rule checker on one-cell changes of a published answer.
-
-What every declared genre is tested for (its published solutions, links, files) is in
-tests/test_genres.py; this module has what only this genre has."""
+plain-Python rule checker on one-cell changes of a published answer."""
 
 from __future__ import annotations
 

@@ -1,9 +1,6 @@
 """Shikaku, a declared kind (``lpsolve/kinds/shikaku/``), against sources of truth of its
 own: the published solutions of puzzlekit's dataset, a plain-Python enumeration of tiny
-boards, and Python rules judging one-cell changes of a published solution.
-
-What every declared genre is tested for (its published solutions, links, files) is in
-tests/test_genres.py; this module has what only this genre has."""
+boards, and Python rules judging one-cell changes of a published solution."""
 
 from __future__ import annotations
 

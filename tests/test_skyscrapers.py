@@ -1,10 +1,7 @@
 """Skyscrapers, a declared kind (``lpsolve/kinds/skyscrapers/``), against sources of
 truth of its own: janko.at's published solutions (with and without empty cells),
 every 4x4 grid of heights enumerated in plain Python with the buildings seen counted
-there, the second model, and the check on published answers changed in one cell.
-
-What every declared genre is tested for (its published solutions, links, files) is in
-tests/test_genres.py; this module has what only this genre has."""
+there, the second model, and the check on published answers changed in one cell."""
 
 from __future__ import annotations
 

@@ -1,10 +1,7 @@
 """Slitherlink, a declared kind (``lpsolve/kinds/slitherlink/``), against sources of
 truth of its own: the published solutions of its bundled puzzles, a plain-Python
 enumeration of every inside of tiny boards, its puzz.link links, and its check against
-a plain-Python rule checker on every one-cell change of a published answer.
-
-What every declared genre is tested for (its published solutions, links, files) is in
-tests/test_genres.py; this module has what only this genre has."""
+a plain-Python rule checker on every one-cell change of a published answer."""
 
 from __future__ import annotations
 

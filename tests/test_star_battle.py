@@ -1,10 +1,7 @@
 """Star Battle, a declared kind (``lpsolve/kinds/star-battle/``), against sources of truth
 of its own: the published solutions of its bundled janko.at puzzles, a plain-Python
 backtracking solver on tiny boards with random regions, the second model, and its
-check on published answers changed in one cell.
-
-What every declared genre is tested for (its published solutions, links, files) is in
-tests/test_genres.py; this module has what only this genre has."""
+check on published answers changed in one cell."""
 
 from __future__ import annotations
 
@@ -18,7 +15,7 @@ import pytest
 from lpsolve import api
 from lpsolve.kinds.declared import DeclaredSolution
 
-from .genre_testing import KINDS, bundled, every_solution_as, published_file
+from .genre_testing import KINDS, bundled, cells_broken, every_solution_as, published_file
 
 STAR_BATTLE, PUBLISHED = bundled("star-battle")
 FOLDER = KINDS / "star-battle"
@@ -173,13 +170,6 @@ def test_the_header_may_leave_out_one_star() -> None:
 # -- the check ------------------------------------------------------------------------
 
 
-def rules_broken(puzzle, atoms) -> dict[str, set[tuple[int, int]]]:
-    broken: dict[str, set[tuple[int, int]]] = {}
-    for violation in puzzle.violations(DeclaredSolution(tuple(sorted(atoms)))):
-        broken.setdefault(violation.rule, set()).update(violation.cells)
-    return broken
-
-
 def test_the_check_names_each_rule_a_one_cell_change_breaks() -> None:
     """janko-003 (7 x 7, one star; '@' cells in the corners), published stars at (0,3),
     (1,1), (2,6), (3,4), (4,0), (5,5), (6,2). A star added on an '@' cell, a star
@@ -187,9 +177,9 @@ def test_the_check_names_each_rule_a_one_cell_change_breaks() -> None:
     puzzle, solution = published_file(STAR_BATTLE, "janko-003.starbattle")
     atoms = set(solution.atoms)
     assert stars_of(solution) == {(0, 3), (1, 1), (2, 6), (3, 4), (4, 0), (5, 5), (6, 2)}
-    outside = rules_broken(puzzle, atoms | {star(0, 0)})
+    outside = cells_broken(puzzle, atoms | {star(0, 0)})
     assert outside == {"a star stands on a cell of a region": {(0, 0)}}
-    removed = rules_broken(puzzle, atoms - {star(3, 4)})
+    removed = cells_broken(puzzle, atoms - {star(3, 4)})
     assert set(removed) == {
         "every row holds STARS stars",
         "every column holds STARS stars",
@@ -199,9 +189,9 @@ def test_the_check_names_each_rule_a_one_cell_change_breaks() -> None:
     assert removed["every column holds STARS stars"] == {(r, 4) for r in range(7)}
     region = {(r, c) for r in range(7) for c in range(7) if puzzle.tokens[0][r][c] == "4"}
     assert removed["every region holds STARS stars"] == region
-    touching = rules_broken(puzzle, atoms | {star(4, 3)})  # diagonal to (3,4)
+    touching = cells_broken(puzzle, atoms | {star(4, 3)})  # diagonal to (3,4)
     assert touching["no two stars touch"] == {(3, 4), (4, 3)}
-    off_board = rules_broken(puzzle, atoms | {star(7, 0)})
+    off_board = cells_broken(puzzle, atoms | {star(7, 0)})
     assert off_board == {"a star stands on a cell of a region": {(7, 0)}}
     assert set(outside) | set(removed) | set(touching) == set(RULES)
 
@@ -212,7 +202,7 @@ def test_every_published_solution_passes_and_every_one_star_moved_fails() -> Non
     for atom in rng.sample(solution.atoms, 6):
         r, c = atom.arguments[0].number, atom.arguments[1].number
         moved = (set(solution.atoms) - {atom}) | {star(r, (c + rng.randint(1, 9)) % 10)}
-        assert rules_broken(puzzle, moved), atom
+        assert cells_broken(puzzle, moved), atom
 
 
 # -- the picture --------------------------------------------------------------------

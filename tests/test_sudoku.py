@@ -1,10 +1,7 @@
 """Sudoku, the first declared kind (``lpsolve/kinds/sudoku/``), against sources of truth
 of its own: the published solutions of its bundled instances, a Python enumeration of
 every 4x4 grid, a Python backtracking solver for the 6x6 boards (whose boxes are two
-rows of three), the second model, and its check on answers changed in one cell.
-
-What every declared genre is tested for (its published solutions, links, files) is in
-tests/test_genres.py; this module has what only this genre has."""
+rows of three), the second model, and its check on answers changed in one cell."""
 
 from __future__ import annotations
 

@@ -2,10 +2,7 @@
 own: the published solutions of its bundled puzzles, a plain-Python enumeration of the
 tent placements of tiny boards (pairing trees with tents by augmenting paths), the
 second model, and its check against a plain-Python rule checker on one-cell changes
-of a published answer.
-
-What every declared genre is tested for (its published solutions, links, files) is in
-tests/test_genres.py; this module has what only this genre has."""
+of a published answer."""
 
 from __future__ import annotations
 
