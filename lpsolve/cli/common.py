@@ -7,6 +7,7 @@ import argparse
 import re
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from ..jobs import DEFAULT_MEMORY, Limits, format_size, parse_size
@@ -27,6 +28,27 @@ STATUS_INTERNAL = (EXIT_INTERNAL, "internal error (a bug in lpsolve)")
 
 #: the version of the JSON every answer follows (``lpsolve/schema.json``)
 SCHEMA_VERSION = 1
+
+
+#: what a command's job returns: the exit status, and a line for stderr (printed by the
+#: command: what the job's own stderr gets is not where the command's goes when captured)
+Ended = tuple[int, str]
+
+
+def run_job(args: argparse.Namespace, job: Callable[[], Ended], name: str) -> int:
+    """Run ``job`` as the command's supervised job (``--timeout``, ``--memory-limit``),
+    what it prints shown as it comes; its exit status, its line on stderr. A stop is
+    ``NAME: why`` on stderr, exit status 3."""
+    from .. import supervised
+
+    outcome = supervised.call_printing(job, job_limits(args), start=args.started)
+    if outcome.value is None:
+        print(f"{name}: {outcome.stop_message()}", file=sys.stderr)
+        return EXIT_STOPPED
+    code, message = outcome.value
+    if message:
+        print(message, file=sys.stderr)
+    return code
 
 
 def limit_arguments(command: argparse.ArgumentParser, *, timeout: bool = True) -> None:

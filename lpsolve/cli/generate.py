@@ -8,18 +8,16 @@ import argparse
 import json
 import os
 import re
-import sys
 from typing import Any
 
-from .. import supervised
 from ..errors import UsageError
 from .common import (
     EXIT_NO_SOLUTION,
     EXIT_SOLVED,
-    EXIT_STOPPED,
-    job_limits,
+    Ended,
     limit_arguments,
     positive_int,
+    run_job,
     whole_number,
 )
 
@@ -149,7 +147,7 @@ def run_generate(args: argparse.Namespace) -> int:
     if args.output is not None and os.path.exists(args.output) and not os.path.isdir(args.output):
         raise UsageError(f"-o {args.output}: not a folder")
 
-    def job() -> tuple[int, str]:
+    def job() -> Ended:
         from ..generate.making import NotFound, generate
 
         puzzles = generate(what, count=args.count, seed=args.seed, attempts=args.attempts)
@@ -162,14 +160,7 @@ def run_generate(args: argparse.Namespace) -> int:
             return EXIT_NO_SOLUTION, f"error: {error} ({written} of {args.count} made)"
         return EXIT_SOLVED, ""
 
-    outcome = supervised.call_printing(job, job_limits(args), start=args.started)
-    if outcome.value is None:
-        print(f"generate: {outcome.stop_message()}", file=sys.stderr)
-        return EXIT_STOPPED
-    code, message = outcome.value
-    if message:
-        print(message, file=sys.stderr)
-    return code
+    return run_job(args, job, "generate")
 
 
 def _write(args: argparse.Namespace, what: Any, made: Any, index: int) -> None:

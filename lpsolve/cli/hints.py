@@ -8,21 +8,19 @@ Each runs as a supervised job (``--timeout``, ``--memory-limit``); the steps eng
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Callable
 from typing import Any
 
-from .. import supervised
 from ..errors import UsageError
 from . import puzzles
 from .common import (
     EXIT_NO_SOLUTION,
     EXIT_SOLVED,
-    EXIT_STOPPED,
+    Ended,
     compact_json,
-    job_limits,
     kind_argument,
     limit_arguments,
+    run_job,
 )
 
 FILE_HELP = f"{puzzles.FILE_HELP}; its filled cells count as known"
@@ -115,11 +113,6 @@ def _deducer(args: argparse.Namespace, doing: str) -> Any:
         raise _NoDeduction(str(error)) from None
 
 
-#: what a job returns: the exit status, and a line for stderr (printed here: what the
-#: job's own stderr gets is not where the command's goes when it is captured)
-Ended = tuple[int, str]
-
-
 def _run(args: argparse.Namespace, job: Callable[[], Ended]) -> int:
     def refused_or(job: Callable[[], Ended] = job) -> Ended:
         try:
@@ -127,14 +120,7 @@ def _run(args: argparse.Namespace, job: Callable[[], Ended]) -> int:
         except _NoDeduction as error:
             return EXIT_NO_SOLUTION, str(error)
 
-    outcome = supervised.call_printing(refused_or, job_limits(args), start=args.started)
-    if outcome.value is None:
-        print(f"{args.file}: {outcome.stop_message()}", file=sys.stderr)
-        return EXIT_STOPPED
-    code, message = outcome.value
-    if message:
-        print(message, file=sys.stderr)
-    return code
+    return run_job(args, refused_or, args.file)
 
 
 def run_hint(args: argparse.Namespace) -> int:
