@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from ..errors import UsageError
+from ..kinds.textformat import plural
 from .common import (
     EXIT_NO_SOLUTION,
     EXIT_SOLVED,
@@ -131,7 +132,7 @@ def _heading(args: argparse.Namespace, made: Any, index: int) -> str:
     )
     minimal = ", clue-minimal" if made.minimal else ""
     return (
-        f"# {command}: puzzle {index + 1} of {args.count}; {made.clues} clues of "
+        f"# {command}: puzzle {index + 1} of {args.count}; {plural(made.clues, 'clue')} of "
         f"{made.full_clues}{rated}{minimal}; unique"
     )
 

@@ -71,7 +71,7 @@ def full_board(kind: Kind, form: BoardForm, rows: int, cols: int, rng: random.Ra
     if kind.name == "takuzu":
         return _takuzu(kind, form, rows, cols, rng)
     if kind.name == "hidato":
-        return _hidato(form, rows, cols, rng)
+        return _hidato(kind, form, rows, cols, rng)
     raise NotSupported(f"generate: kind {kind.name} has no generator", kind.name, "generator")
 
 
@@ -100,13 +100,15 @@ def _takuzu(kind: Kind, form: BoardForm, rows: int, cols: int, rng: random.Rando
     return FullBoard(blank.replace(givens=givens), solution)
 
 
-def _hidato(form: BoardForm, rows: int, cols: int, rng: random.Random) -> FullBoard:
+def _hidato(kind: Kind, form: BoardForm, rows: int, cols: int, rng: random.Random) -> FullBoard:
+    source = _source(form.name, rows, cols)
+    kind.parse(kind.board_text(form, rows, cols, {}), source, form.extension)  # its limits
     moves = HIDATO_MOVES[form.name]
     path = random_path(cols, rows, moves, rng)
     givens = {cell: number for number, cell in enumerate(path, start=1)}
     # the cells in reading order and named by row and column, as the grid file it is
     # written as reads them
-    puzzle = build(rectangle(cols, rows), givens, moves, _source(form.name, rows, cols), "grid")
+    puzzle = build(rectangle(cols, rows), givens, moves, source, "grid")
     return FullBoard(puzzle, HidatoSolution(tuple(path)))
 
 
@@ -128,9 +130,9 @@ def _declared(kind: DeclaredKind, rows: int, cols: int, rng: random.Random) -> F
     declaration = kind.declaration
     header = _header(declaration, rows, cols)
     blank_tokens = _blank_tokens(kind, declaration, header)
-    options = _clue_options(kind, header, blank_tokens)
     source = _source(kind.name, rows, cols)
-    blank = kind.parse(_text(header, blank_tokens), source)
+    blank = kind.parse(_text(header, blank_tokens), source)  # the reader's limits first
+    options = _clue_options(kind, header, blank_tokens)
     if asp.solve(blank, limit=2).unique:
         raise _refusal(
             kind,
@@ -229,7 +231,7 @@ def _clue_options(kind: DeclaredKind, header: dict[str, int], blank_tokens: Toke
             [[token if token in candidates[b] else t for t in line] for line in block]
             for b, block in enumerate(blank_tokens)
         ]
-        filled = kind.parse(_text(header, tokens), "<clue candidates>")
+        filled = kind.parse(_text(header, tokens), f"<{kind.name} clues {token!r}>")
         by_slot: dict[_Slot, list[clingo.Symbol]] = {}
         for clue, record in zip(filled.clues(), filled.clue_records, strict=True):
             by_slot.setdefault(_Slot(record.block, record.line, record.item), []).append(clue.fact)
