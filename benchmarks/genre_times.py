@@ -5,9 +5,12 @@ Per bundled instance of each kind named: the library's solve (read the puzzle,
 ground, search for two solutions: the uniqueness proof, and the check of the answer),
 a median of ``--repeat`` runs. With ``--against FILE.lp``: the kind's encoding (A)
 and FILE (B) on the same facts, run in turn (A B A B ...) so that their ratio holds
-whatever the machine's load: load, ground and search for two, with the ground rules
-and the choices clingo made. The alternative encodings the genres' comments measure
-against are in ``benchmarks/genre_encodings/``.
+whatever the machine's load: load, ground and search for two, in CPU time (steadier
+than wall time on a shared machine: it all runs in this thread), with the ground rules
+and the choices clingo made, on the bundled instances and the held-out sample of
+``benchmarks/data/genres/KIND/``; the two must find the same solutions. The
+alternative encodings the genres' comments measure against are in
+``benchmarks/genre_encodings/``.
 
     python benchmarks/genre_times.py kakuro [skyscrapers ...] [--repeat 5]
     python benchmarks/genre_times.py kakuro --against benchmarks/genre_encodings/kakuro-plain.lp
@@ -19,6 +22,7 @@ import argparse
 import statistics
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 import clingo
 from rich.console import Console
@@ -26,8 +30,11 @@ from rich.table import Table
 
 from lpsolve import api
 from lpsolve.kinds.declared import load_kind
+from lpsolve.kinds.declared.kind import DeclaredKind
 
 KINDS = Path(__file__).resolve().parent.parent / "lpsolve" / "kinds"
+#: the held-out sample of benchmarks/genres.py, one folder per kind
+SAMPLE = Path(__file__).resolve().parent / "data" / "genres"
 
 
 def solve_times(name: str, repeat: int) -> Table:
@@ -52,21 +59,39 @@ def solve_times(name: str, repeat: int) -> Table:
     return table
 
 
-def ground_and_search(program: str, facts: str) -> tuple[float, int, int]:
-    """(seconds, ground rules, choices) of load, ground and a search for two."""
-    start = time.perf_counter()
-    ctl = clingo.Control(["--models=2"])
+class Run(NamedTuple):
+    seconds: float  # CPU
+    rules: int
+    choices: int
+    models: frozenset[frozenset[clingo.Symbol]]  # each model's shown atoms
+
+
+def ground_and_search(program: str, facts: str, options: list[str]) -> Run:
+    """Load, ground and search for two."""
+    start = time.process_time()
+    ctl = clingo.Control(["--models=2", *options])
     ctl.add("base", [], program)
     ctl.add("base", [], facts)
     ctl.ground([("base", [])])
-    ctl.solve()
-    seconds = time.perf_counter() - start
+    models = []
+    ctl.solve(on_model=lambda model: models.append(frozenset(model.symbols(shown=True))))
+    seconds = time.process_time() - start
     stats = ctl.statistics
-    return (
+    return Run(
         seconds,
         int(stats["problem"]["lp"]["rules"]),
         int(stats["solving"]["solvers"]["choices"]),
+        frozenset(models),
     )
+
+
+def puzzle_files(kind: DeclaredKind) -> list[str]:
+    """The kind's bundled instances, then its held-out sample."""
+    sample = SAMPLE / kind.name
+    held_out = sorted(sample.iterdir()) if sample.is_dir() else []
+    return [i.path for i in kind.instances()] + [
+        str(path) for path in held_out if path.suffix in kind.extensions
+    ]
 
 
 def against(name: str, other: Path, repeat: int) -> Table:
@@ -76,18 +101,21 @@ def against(name: str, other: Path, repeat: int) -> Table:
         table.add_column(column, justify="left" if column == "instance" else "right")
     table.add_column("B / A", justify="right")
     ours_text, theirs_text = Path(kind.encoding).read_text(), other.read_text()
-    for instance in kind.instances():
-        facts = kind.load(instance.path).facts_text()
+    options = list(kind.declaration.solver.options)
+    for path in puzzle_files(kind):
+        facts = kind.load(path).facts_text()
         ours, theirs = [], []
         for _ in range(repeat):
-            ours.append(ground_and_search(ours_text, facts))
-            theirs.append(ground_and_search(theirs_text, facts))
-        a = statistics.median(t for t, _, _ in ours)
-        b = statistics.median(t for t, _, _ in theirs)
+            ours.append(ground_and_search(ours_text, facts, options))
+            theirs.append(ground_and_search(theirs_text, facts, options))
+        if ours[0].models != theirs[0].models:
+            raise SystemExit(f"{path}: the two encodings find different solutions")
+        a = statistics.median(run.seconds for run in ours)
+        b = statistics.median(run.seconds for run in theirs)
         table.add_row(
-            Path(instance.path).name,
-            f"{a * 1e3:.1f}", str(ours[0][1]), str(ours[0][2]),
-            f"{b * 1e3:.1f}", str(theirs[0][1]), str(theirs[0][2]),
+            Path(path).name,
+            f"{a * 1e3:.1f}", str(ours[0].rules), str(ours[0].choices),
+            f"{b * 1e3:.1f}", str(theirs[0].rules), str(theirs[0].choices),
             f"{b / a:.2f}",
         )  # fmt: skip
     return table
@@ -99,7 +127,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--against", type=Path, help="an encoding to compare with the kind's")
     options = parser.parse_args()
-    console = Console()
+    console = Console(width=160)
     for name in options.kinds:
         if options.against is not None:
             console.print(against(name, options.against, options.repeat))
