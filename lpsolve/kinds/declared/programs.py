@@ -25,7 +25,6 @@ import clingo
 
 from ...backends.asp import log_message, search
 from ...errors import LpsolveError, PuzzleError
-from ...puzzle import facts_program
 
 #: a violation's arity: the rule's name, then nothing, one more term or a cell (R, C)
 VIOLATION_ARITIES = (1, 2, 3)
@@ -90,16 +89,10 @@ def ground(
     return ctl
 
 
-def answer_facts(facts: str, answer: Iterable[clingo.Symbol]) -> str:
-    """The puzzle's facts and an answer's atoms, as one program text."""
-    return facts + facts_program(answer)
-
-
-def check_answer(
-    check: ProgramFile, violation: str, facts: str, answer: Iterable[clingo.Symbol]
-) -> list[clingo.Symbol]:
-    """Every ``violation`` atom the check derives for this answer (sorted)."""
-    ctl = ground([check], answer_facts(facts, answer))
+def check_answer(check: ProgramFile, violation: str, facts: str) -> list[clingo.Symbol]:
+    """Every ``violation`` atom the check derives from ``facts``: the puzzle's facts and
+    an answer's atoms as one program text (sorted)."""
+    ctl = ground([check], facts)
     found = []
     atoms = ctl.symbolic_atoms
     for arity in VIOLATION_ARITIES:
@@ -116,14 +109,12 @@ def check_answer(
 
 
 def derived_facts(
-    check: ProgramFile,
-    facts: str,
-    answer: Iterable[clingo.Symbol],
-    signatures: Iterable[tuple[str, int]],
+    check: ProgramFile, facts: str, signatures: Iterable[tuple[str, int]]
 ) -> list[clingo.Symbol]:
     """The facts of the check's ground program with these signatures: what the check
-    derives from the puzzle and an answer (a picture's box borders, lit cells)."""
-    ctl = ground([check], answer_facts(facts, answer))
+    derives from ``facts``, the puzzle's and an answer's (a picture's box borders, lit
+    cells)."""
+    ctl = ground([check], facts)
     atoms = ctl.symbolic_atoms
     return [
         atom.symbol
