@@ -8,12 +8,17 @@ and FILE (B) on the same facts, run in turn (A B A B ...) so that their ratio ho
 whatever the machine's load: load, ground and search for two, in CPU time (steadier
 than wall time on a shared machine: it all runs in this thread), with the ground rules
 and the choices clingo made, on the bundled instances and the held-out sample of
-``benchmarks/data/genres/KIND/``; the two must find the same solutions. The
-alternative encodings the genres' comments measure against are in
+``benchmarks/data/genres/KIND/``; the two must find the same solutions. With
+``--check-against FILE.lp``: the kind's check (A) and FILE (B) on each puzzle's
+answer, in turn, CPU time of load, add the facts and ground; the two must find the
+same violations, in the answer and in the answer missing an atom. The alternative
+encodings and checks the genres' comments measure against are in
 ``benchmarks/genre_encodings/``.
 
     python benchmarks/genre_times.py kakuro [skyscrapers ...] [--repeat 5]
     python benchmarks/genre_times.py kakuro --against benchmarks/genre_encodings/kakuro-plain.lp
+    python benchmarks/genre_times.py sudoku \
+        --check-against benchmarks/genre_encodings/sudoku-check-pairs.lp
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from rich.table import Table
 from lpsolve import api
 from lpsolve.kinds.declared import load_kind
 from lpsolve.kinds.declared.kind import DeclaredKind
+from lpsolve.puzzle import facts_program
 
 KINDS = Path(__file__).resolve().parent.parent / "lpsolve" / "kinds"
 #: the held-out sample of benchmarks/genres.py, one folder per kind
@@ -121,16 +127,59 @@ def against(name: str, other: Path, repeat: int) -> Table:
     return table
 
 
+def check_run(program: str, facts: str, violation: str) -> tuple[float, list[str]]:
+    """(CPU seconds, the violations found) of the check ``program`` on ``facts``: load,
+    add the facts, ground."""
+    start = time.process_time()
+    ctl = clingo.Control([], logger=lambda _code, _message: None)
+    ctl.add("base", [], program)
+    ctl.add("base", [], facts)
+    ctl.ground([("base", [])])
+    seconds = time.process_time() - start
+    found = [str(a.symbol) for a in ctl.symbolic_atoms if a.symbol.match(violation, 3)]
+    return seconds, sorted(found)
+
+
+def check_against(name: str, other: Path, repeat: int) -> Table:
+    """The kind's check (A) and another (B) on each puzzle's answer, in turn; both must
+    find the same violations in it and in the answer without its first atom."""
+    kind = load_kind(KINDS / name)
+    table = Table(title=f"{name}: bundled check (A) against {other.name} (B), on the answers")
+    for column in ("instance", "A ms", "B ms", "B / A"):
+        table.add_column(column, justify="left" if column == "instance" else "right")
+    ours_text, theirs_text = Path(kind.check.path).read_text(), other.read_text()
+    violation = kind.declaration.violation
+    for path in puzzle_files(kind):
+        puzzle = kind.load(path)
+        answer = api.solve(puzzle, limit=1).solutions[0].atoms
+        facts = puzzle.facts_text()
+        right, wrong = facts + facts_program(answer), facts + facts_program(answer[1:])
+        for text in (right, wrong):
+            if (
+                check_run(ours_text, text, violation)[1]
+                != check_run(theirs_text, text, violation)[1]
+            ):
+                raise SystemExit(f"{path}: the two checks find different violations")
+        ours = [check_run(ours_text, right, violation)[0] for _ in range(repeat)]
+        theirs = [check_run(theirs_text, right, violation)[0] for _ in range(repeat)]
+        a, b = statistics.median(ours), statistics.median(theirs)
+        table.add_row(Path(path).name, f"{a * 1e3:.2f}", f"{b * 1e3:.2f}", f"{b / a:.2f}")
+    return table
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("kinds", nargs="+", help="bundled kinds, as kakuro")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--against", type=Path, help="an encoding to compare with the kind's")
+    parser.add_argument("--check-against", type=Path, help="a check to compare with the kind's")
     options = parser.parse_args()
     console = Console(width=160)
     for name in options.kinds:
         if options.against is not None:
             console.print(against(name, options.against, options.repeat))
+        elif options.check_against is not None:
+            console.print(check_against(name, options.check_against, options.repeat))
         else:
             console.print(solve_times(name, options.repeat))
 
