@@ -2,22 +2,28 @@
 another written differently.
 
 Per bundled instance of each kind named, read once: the library's solve (ground,
-search for two solutions: the uniqueness proof, and the check of the answer),
-a median of ``--repeat`` runs, and beside it the same solve looking for one solution
-(no uniqueness proof), run in turn with it. With ``--against FILE.lp``: the kind's encoding (A)
-and FILE (B) on the same facts, run in turn (A B A B ...) so that their ratio holds
-whatever the machine's load: load, ground and search for two, in CPU time (steadier
-than wall time on a shared machine: it all runs in this thread), with the ground rules
-and the choices clingo made, on the bundled instances and the held-out sample of
-``benchmarks/data/genres/KIND/``; the two must find the same solutions. With
-``--check-against FILE.lp``: the kind's check (A) and FILE (B) on each puzzle's
+search for two solutions: the uniqueness proof, and the check of the answer), a median
+of ``--repeat`` runs, and beside it the same solve looking for one solution (no
+uniqueness proof), run in turn with it.
+
+With ``--against FILE.lp``: the kind's encoding (A) and FILE (B) on the same facts, run
+in turn (A B A B ...) so that their ratio holds whatever the machine's load: load,
+ground and search for two, in CPU time (steadier than wall time on a shared machine:
+it all runs in this thread), with the ground rules and the choices clingo made, on the
+bundled instances and the held-out sample of ``benchmarks/data/genres/KIND/``; the two
+must find the same solutions. ``--options`` adds clingo options to B's (B is the
+kind's own encoding unless ``--against`` names another).
+
+With ``--check-against FILE.lp``: the kind's check (A) and FILE (B) on each puzzle's
 answer, in turn, CPU time of load, add the facts and ground; the two must find the
-same violations, in the answer and in the answer missing an atom. The alternative
-encodings and checks the genres' comments measure against are in
+same violations, in the answer and in the answer missing an atom.
+
+The alternative encodings and checks the genres' comments measure against are in
 ``benchmarks/genre_encodings/``.
 
     python benchmarks/genre_times.py kakuro [skyscrapers ...] [--repeat 5]
     python benchmarks/genre_times.py kakuro --against benchmarks/genre_encodings/kakuro-plain.lp
+    python benchmarks/genre_times.py killer-sudoku --options=--sign-def=pos
     python benchmarks/genre_times.py sudoku \
         --check-against benchmarks/genre_encodings/sudoku-check-pairs.lp
 """
@@ -107,20 +113,25 @@ def puzzle_files(kind: DeclaredKind) -> list[str]:
     ]
 
 
-def against(name: str, other: Path, repeat: int) -> Table:
+def against(name: str, other: Path | None, extra: list[str], repeat: int) -> Table:
+    """The kind's encoding (A) against ``other`` (B; None: the kind's encoding too),
+    B with the clingo options ``extra`` added."""
     kind = load_kind(KINDS / name)
-    table = Table(title=f"{name}: bundled encoding (A) against {other.name} (B)")
+    encoding = Path(kind.encoding)
+    other = other or encoding
+    named = f"{other.name} {' '.join(extra)}".strip()
+    table = Table(title=f"{name}: bundled encoding (A) against {named} (B)")
     for column in ("instance", "A ms", "A rules", "A choices", "B ms", "B rules", "B choices"):
         table.add_column(column, justify="left" if column == "instance" else "right")
     table.add_column("B / A", justify="right")
-    ours_text, theirs_text = Path(kind.encoding).read_text(), other.read_text()
+    ours_text, theirs_text = encoding.read_text(), other.read_text()
     options = list(kind.declaration.solver.options)
     for path in puzzle_files(kind):
         facts = kind.load(path).facts_text()
         ours, theirs = [], []
         for _ in range(repeat):
             ours.append(ground_and_search(ours_text, facts, options))
-            theirs.append(ground_and_search(theirs_text, facts, options))
+            theirs.append(ground_and_search(theirs_text, facts, [*options, *extra]))
         if ours[0].models != theirs[0].models:
             raise SystemExit(f"{path}: the two encodings find different solutions")
         a = statistics.median(run.seconds for run in ours)
@@ -179,12 +190,18 @@ def main() -> None:
     parser.add_argument("kinds", nargs="+", help="bundled kinds, as kakuro")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--against", type=Path, help="an encoding to compare with the kind's")
+    parser.add_argument(
+        "--options",
+        default="",
+        help="clingo options added to B's (without --against: B is the kind's encoding)",
+    )
     parser.add_argument("--check-against", type=Path, help="a check to compare with the kind's")
     options = parser.parse_args()
     console = Console(width=160)
+    extra = options.options.split()
     for name in options.kinds:
-        if options.against is not None:
-            console.print(against(name, options.against, options.repeat))
+        if options.against is not None or extra:
+            console.print(against(name, options.against, extra, options.repeat))
         elif options.check_against is not None:
             console.print(check_against(name, options.check_against, options.repeat))
         else:
