@@ -34,9 +34,9 @@ import argparse
 import statistics
 import time
 from pathlib import Path
-from typing import NamedTuple
 
 import clingo
+from encoding_runs import KINDS, side_by_side  # benchmarks/encoding_runs.py
 from rich.console import Console
 from rich.table import Table
 
@@ -45,7 +45,6 @@ from lpsolve.kinds.declared import load_kind
 from lpsolve.kinds.declared.kind import DeclaredKind
 from lpsolve.puzzle import facts_program
 
-KINDS = Path(__file__).resolve().parent.parent / "lpsolve" / "kinds"
 #: the held-out sample of benchmarks/genres.py, one folder per kind
 SAMPLE = Path(__file__).resolve().parent / "data" / "genres"
 
@@ -78,32 +77,6 @@ def solve_times(name: str, repeat: int) -> Table:
     return table
 
 
-class Run(NamedTuple):
-    seconds: float  # CPU
-    rules: int
-    choices: int
-    models: frozenset[frozenset[clingo.Symbol]]  # each model's shown atoms
-
-
-def ground_and_search(program: str, facts: str, options: list[str]) -> Run:
-    """Load, ground and search for two."""
-    start = time.process_time()
-    ctl = clingo.Control(["--models=2", *options])
-    ctl.add("base", [], program)
-    ctl.add("base", [], facts)
-    ctl.ground([("base", [])])
-    models = []
-    ctl.solve(on_model=lambda model: models.append(frozenset(model.symbols(shown=True))))
-    seconds = time.process_time() - start
-    stats = ctl.statistics
-    return Run(
-        seconds,
-        int(stats["problem"]["lp"]["rules"]),
-        int(stats["solving"]["solvers"]["choices"]),
-        frozenset(models),
-    )
-
-
 def puzzle_files(kind: DeclaredKind) -> list[str]:
     """The kind's bundled instances, then its held-out sample."""
     sample = SAMPLE / kind.name
@@ -115,34 +88,24 @@ def puzzle_files(kind: DeclaredKind) -> list[str]:
 
 def against(name: str, other: Path | None, extra: list[str], repeat: int) -> Table:
     """The kind's encoding (A) against ``other`` (B; None: the kind's encoding too),
-    B with the clingo options ``extra`` added."""
+    B with the clingo options ``extra`` added, both with the kind's own options, in CPU
+    time, on the bundled instances and the held-out sample; the same answers required."""
     kind = load_kind(KINDS / name)
     encoding = Path(kind.encoding)
     other = other or encoding
+    puzzles = [(Path(path).name, kind.load(path).facts_text()) for path in puzzle_files(kind)]
     named = f"{other.name} {' '.join(extra)}".strip()
-    table = Table(title=f"{name}: bundled encoding (A) against {named} (B)")
-    for column in ("instance", "A ms", "A rules", "A choices", "B ms", "B rules", "B choices"):
-        table.add_column(column, justify="left" if column == "instance" else "right")
-    table.add_column("B / A", justify="right")
-    ours_text, theirs_text = encoding.read_text(), other.read_text()
-    options = list(kind.declaration.solver.options)
-    for path in puzzle_files(kind):
-        facts = kind.load(path).facts_text()
-        ours, theirs = [], []
-        for _ in range(repeat):
-            ours.append(ground_and_search(ours_text, facts, options))
-            theirs.append(ground_and_search(theirs_text, facts, [*options, *extra]))
-        if ours[0].models != theirs[0].models:
-            raise SystemExit(f"{path}: the two encodings find different solutions")
-        a = statistics.median(run.seconds for run in ours)
-        b = statistics.median(run.seconds for run in theirs)
-        table.add_row(
-            Path(path).name,
-            f"{a * 1e3:.1f}", str(ours[0].rules), str(ours[0].choices),
-            f"{b * 1e3:.1f}", str(theirs[0].rules), str(theirs[0].choices),
-            f"{b / a:.2f}",
-        )  # fmt: skip
-    return table
+    return side_by_side(
+        f"{name}: bundled encoding (A) against {named} (B), CPU time",
+        puzzles,
+        encoding.read_text(),
+        other.read_text(),
+        repeat,
+        options=kind.declaration.solver.options,
+        theirs_options=extra,
+        cpu=True,
+        same_answers=True,
+    )
 
 
 def check_run(program: str, facts: str, violation: str) -> tuple[float, list[str]]:
