@@ -33,6 +33,8 @@ GIVEN_INK = "#000000"  # a given's number: black, bold
 FILLED_INK = "#1f5fbf"  # a solved number: blue, normal weight
 CONFLICT_FILL = "#ffb3b3"
 CONFLICT_STROKE = "#d00000"
+#: a hint's marks: the cells a step fixes (green) and the cells that force it (amber)
+MARK_STYLES = {"fix": ("#b8e6b8", "#1a8f1a"), "because": ("#ffe0a3", "#e08a00")}
 PATH_STROKE = "#ff8c1a"
 DIGIT_EM = 0.64  # a digit's width in DejaVu Sans (0.636 em), and about that in the others
 
@@ -193,14 +195,25 @@ class Board:
 
     def highlight(self, cell: Cell, title: str | None = None) -> None:
         """Mark a cell as part of a conflict: a red tint and a thick red border."""
+        self._tint(cell, CONFLICT_FILL, 0.6, CONFLICT_STROKE, "conflict", title)
+
+    def mark(self, cell: Cell, role: str, title: str | None = None) -> None:
+        """Mark a cell for a hint (:data:`MARK_STYLES`): ``fix``, the cell a step
+        fills, or ``because``, a cell that forces it; a tint and a thick border."""
+        fill, stroke = MARK_STYLES[role]
+        self._tint(cell, fill, 0.7, stroke, f"mark {role}", title)
+
+    def _tint(
+        self, cell: Cell, fill: str, opacity: float, stroke: str, role: str, title: str | None
+    ) -> None:
         shape = dw.Lines(
             *self.outline(cell),
             close=True,
-            fill=CONFLICT_FILL,
-            fill_opacity=0.6,
-            stroke=CONFLICT_STROKE,
+            fill=fill,
+            fill_opacity=opacity,
+            stroke=stroke,
             stroke_width=3,
-            class_="conflict",
+            class_=role,
         )
         if title is not None:
             shape.append_title(title)
@@ -416,11 +429,13 @@ def row_column_grid(
     place_name: Callable[[int, int], str],
     caption: str | None = None,
     edge_marks: Iterable[tuple[tuple[int, int], tuple[int, int], str]] = (),
+    marks: Iterable[tuple[tuple[int, int], str, str]] = (),
 ) -> str:
     """A rectangular board indexed ``(row, col)`` (magic board, Takuzu): givens bold on
     grey, other values blue, conflicting givens (clue JSON ``[row, col, ...]``) red.
     ``value_at(r, c)`` is what the cell shows, ``None`` for nothing; ``edge_marks``:
-    signs between two neighbouring cells ``(row, col)``."""
+    signs between two neighbouring cells ``(row, col)``; ``marks``: a hint's cells
+    ``((row, col), role, title)`` (:meth:`Board.mark`)."""
     cells = [(c, r) for r in range(height) for c in range(width)]
     if caption is None:
         board = Board(cells)
@@ -435,6 +450,8 @@ def row_column_grid(
     for c, r in clue_cells(conflict, row_first=True):
         if 0 <= r < height and 0 <= c < width:
             board.highlight((c, r), f"conflict: {place_name(r, c)}")
+    for (r, c), role, title in marks:
+        board.mark((c, r), role, title)
     for c, r in board.cells:
         value = value_at(r, c)
         if value is not None:

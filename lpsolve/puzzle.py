@@ -27,6 +27,7 @@ from .errors import NotSupported
 
 if TYPE_CHECKING:
     from .cspmodel import CspModel
+    from .steps.engine import Deducer
 
 # Records here and in the kinds are NamedTuples and plain classes, not dataclasses:
 # importing ``dataclasses`` and compiling each class's methods cost a command about
@@ -49,6 +50,7 @@ class Capability(enum.Enum):
     BOARD = "blank board"  # Kind.board_text, Kind.board_forms (the web's builder)
     JSON_INPUT = "JSON input"  # Kind.from_json (.json puzzle files)
     URL = "puzz.link form"  # Kind.from_url, Puzzle.to_url (puzz.link links)
+    STEPS = "step-by-step hints"  # Puzzle.deducer (lpsolve hint, rate, solve --steps)
 
     def refusal(self, kind: str, doing: str, hint: str = "") -> NotSupported:
         """The one-line error for asking ``kind`` for this while ``doing`` something,
@@ -69,6 +71,7 @@ CAPABILITY_METHODS: dict[Capability, tuple[str, ...]] = {
     Capability.BOARD: ("Kind.board_text",),
     Capability.JSON_INPUT: ("Kind.from_json",),
     Capability.URL: ("Kind.from_url", "Puzzle.to_url"),
+    Capability.STEPS: ("Puzzle.deducer",),
 }
 
 
@@ -227,6 +230,15 @@ class Kind(ABC):
 
 #: a cell of a grid: (row, column) from 0
 Cell = tuple[int, int]
+
+
+class CellMark(NamedTuple):
+    """A cell a picture marks (a hint's): ``role`` ``"fix"`` (the step fixes it) or
+    ``"because"`` (it forces the step), and a title saying so."""
+
+    cell: Cell
+    role: str
+    title: str
 
 
 class Violation(str):
@@ -429,10 +441,13 @@ class Puzzle(ABC):
         conflict: Sequence[Clue] = (),
         *,
         broken: Sequence[str] = (),
+        marks: Sequence[CellMark] = (),
     ) -> str:
         """The puzzle (``None``) or a solution as an SVG picture, ``conflict``
         highlighted, and the cells of ``broken`` rules (:class:`Violation` values from
-        :meth:`violations`; plain strings name no cells) (:attr:`Capability.DRAW`)."""
+        :meth:`violations`; plain strings name no cells) (:attr:`Capability.DRAW`).
+        ``marks``: cells a hint marks (kinds with :attr:`Capability.STEPS` draw them;
+        their ``solution`` may then be partial, the cells known so far)."""
         raise self.definition().refusal(Capability.DRAW, "drawing")
 
     def _repr_svg_(self) -> str | None:
@@ -460,6 +475,11 @@ class Puzzle(ABC):
         :attr:`Kind.solve_options` named in ``options`` say (:attr:`Capability.CLASSES`)."""
         names = " and ".join(f"--{option}" for option in options) or "solution classes"
         raise self.definition().refusal(Capability.CLASSES, names)
+
+    def deducer(self) -> Deducer:
+        """The kind's engine of deductions on this puzzle, its givens known
+        (:attr:`Capability.STEPS`: ``lpsolve hint``, ``rate``, ``solve --steps``)."""
+        raise self.definition().refusal(Capability.STEPS, "hints")
 
     def csp_model(self) -> CspModel:
         """The puzzle as a python-constraint model, for ``--backend csp`` (see

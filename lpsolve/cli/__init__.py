@@ -52,6 +52,8 @@ COMMANDS = {
     "draw": "puzzles",
     "bench": "puzzles",
     "schema": "puzzles",
+    "hint": "hints",
+    "rate": "hints",
     **KIND_COMMANDS,
     "grade": "grade",
     "run": "grade",
@@ -63,7 +65,7 @@ COMMANDS = {
 #: the command families whose work is over when :func:`main` returns: nothing of
 #: theirs waits for the interpreter's exit (no threads, no exit handlers of their own);
 #: a kind's commands are such (see ``lpsolve.cli.kinds``)
-QUICK_EXIT = {"puzzles", "grade", "kindlist", *KIND_COMMANDS.values()}
+QUICK_EXIT = {"puzzles", "hints", "grade", "kindlist", *KIND_COMMANDS.values()}
 
 
 def _kind_module(command: str) -> Any:
@@ -215,10 +217,11 @@ def build_parser(
             module.add_subcommand(commands, subcommand)
         else:
             module.add_parsers(commands)
-    if "solve" in commands.choices:  # counting in cubes adds its options to solve
-        from . import cubes
+    if "solve" in commands.choices:  # counting in cubes, and steps, add options to solve
+        from . import cubes, hints
 
         cubes.add_arguments(commands.choices["solve"])
+        hints.add_steps_option(commands.choices["solve"])
     for command in commands.choices.values():
         command.set_defaults(command_parser=command)
         _kinds_argument(command)
@@ -293,9 +296,15 @@ EXAMPLES = {
         "lpsolve solve hidato/seed-10x10",
         "lpsolve solve takuzu/letheed-grid1 --all --format json",
         "lpsolve solve tiling/geekoverdose-5x5_1 --count --jobs 2",
+        "lpsolve solve takuzu/seed-intro-6x6 --steps",
     ],
     "check": ["lpsolve check takuzu/seed-8x8 --explain"],
     "draw": ["lpsolve draw magic/seed-5x5 --solve -o magic.svg"],
+    "hint": [
+        "lpsolve hint takuzu/seed-8x8",
+        "lpsolve hint sudoku/wikipedia --format svg -o hint.svg",
+    ],
+    "rate": ["lpsolve rate takuzu/generated-14x14 --format json"],
     "facts": ["lpsolve facts takuzu/seed-intro-6x6"],
     "encoding": ["lpsolve encoding takuzu"],
     "grade": [
@@ -355,6 +364,20 @@ EXIT_STATUSES: dict[str, list[tuple[int, str]]] = {
         (EXIT_STOPPED, "--solve: stopped by --timeout, --memory-limit or Ctrl-C"),
         _INTERNAL,
     ],
+    "hint": [
+        (EXIT_SOLVED, "a deduction shown (or every cell is known)"),
+        (EXIT_NO_SOLUTION, "no deduction: more than one solution, none, or a rule broken"),
+        _BAD_INPUT,
+        _STOPPED,
+        _INTERNAL,
+    ],
+    "rate": [
+        (EXIT_SOLVED, "rated"),
+        (EXIT_NO_SOLUTION, "not rated: the steps do not reach a unique solution"),
+        _BAD_INPUT,
+        _STOPPED,
+        _INTERNAL,
+    ],
     "grade": [
         (EXIT_SOLVED, "PASS: every answer correct"),
         (
@@ -401,6 +424,8 @@ READS_BUNDLED = {
     "check": "FILE",
     "draw": "FILE",
     "facts": "FILE",
+    "hint": "FILE",
+    "rate": "FILE",
     "grade": "INSTANCE",
     "run": "a puzzle FILE",
     "batch": "PATH",

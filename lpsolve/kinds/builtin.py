@@ -198,7 +198,7 @@ class TakuzuKind(BuiltInKind):
         "equal; Tohu-Wa-Vohu, Unruly and Binairo Plus variants"
     )
     extensions = (".takuzu",)
-    capabilities = frozenset((_C.DRAW, _C.EXPLAIN, _C.CSP, _C.JANKO, _C.BOARD))
+    capabilities = frozenset((_C.DRAW, _C.EXPLAIN, _C.CSP, _C.JANKO, _C.BOARD, _C.STEPS))
     encoding = "takuzu.lp"
     clue_json = "[row, col, digit]"
     limits = (LimitNote("Takuzu board", _BOARD),)

@@ -23,12 +23,13 @@ import clingo
 
 from .. import limits
 from ..errors import PuzzleError, UsageError
-from ..puzzle import Clue, Puzzle, givens_without
+from ..puzzle import CellMark, Clue, Puzzle, givens_without
 from . import janko, textformat
 from .textformat import plural
 
 if TYPE_CHECKING:  # python-constraint is imported only for --backend csp
     from ..cspmodel import CspModel
+    from .takuzu_steps import TakuzuDeducer
 
 EXTENSIONS = (".takuzu",)
 DIGITS = "01"
@@ -325,9 +326,11 @@ class TakuzuPuzzle(Puzzle):
         conflict: Sequence[Clue] = (),
         *,
         broken: Sequence[str] = (),
+        marks: Sequence[CellMark] = (),
     ) -> str:
         """The grid: given digits bold on grey, solved digits blue, conflicting givens red;
-        Binairo Plus's signs on the borders (= and a multiplication sign for x)."""
+        Binairo Plus's signs on the borders (= and a multiplication sign for x); a
+        hint's ``marks``. A solution may be partial (``.`` for cells not known yet)."""
         from .. import draw
 
         def digit_at(r: int, c: int) -> int | str | None:
@@ -342,7 +345,15 @@ class TakuzuPuzzle(Puzzle):
             conflict,
             lambda r, c: cell_name((r, c)),
             edge_marks=[(a, b, "=" if sign == "=" else "\u00d7") for a, b, sign in self.signs],
+            marks=marks,
         )
+
+    # -- hints --------------------------------------------------------------------------
+    def deducer(self) -> TakuzuDeducer:
+        """Takuzu's techniques in plain Python (:mod:`lpsolve.kinds.takuzu_steps`)."""
+        from .takuzu_steps import TakuzuDeducer
+
+        return TakuzuDeducer(self)
 
     # -- the python-constraint model ----------------------------------------------
     def csp_model(self) -> CspModel:

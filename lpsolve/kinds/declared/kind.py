@@ -19,17 +19,18 @@ import re
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import clingo
 
 from ... import limits
-from ...errors import PuzzleError, UsageError
+from ...errors import InternalError, PuzzleError, UsageError
 from ...puzzle import (
     SECOND_MODEL,
     BoardForm,
     Capability,
     Cell,
+    CellMark,
     Clue,
     FactRow,
     Instance,
@@ -52,6 +53,9 @@ from . import programs, reader, writer
 from .declaration import Declaration
 from .patterns import Var, fill_template, is_constant, is_number, template_fields
 from .programs import ProgramFile
+
+if TYPE_CHECKING:
+    from ...steps.checked import CheckDeducer
 
 #: the declaration's file in a kind folder
 DECLARATION = "kind.toml"
@@ -156,6 +160,7 @@ class DeclaredKind(Kind):
             found.add(Capability.URL)
         if self.has_second_model:
             found.add(Capability.SECOND_MODEL)
+            found.add(Capability.STEPS)  # hints from the check's rules, on its generate part
         if self.board_forms():
             found.add(Capability.BOARD)
         return frozenset(found)
@@ -810,9 +815,11 @@ class DeclaredPuzzle(Puzzle):
         conflict: Sequence[Clue] = (),
         *,
         broken: Sequence[str] = (),
+        marks: Sequence[CellMark] = (),
     ) -> str:
         """The puzzle (``None``) or a solution drawn from the kind's ``[[draw]]`` layers;
-        ``conflict``: clues drawn red; ``broken``: violations whose cells are drawn red."""
+        ``conflict``: clues drawn red; ``broken``: violations whose cells are drawn red;
+        ``marks``: a hint's cells (a solution may then be the cells known so far)."""
         self.require(Capability.DRAW, "drawing")
         from . import picture
 
@@ -831,7 +838,7 @@ class DeclaredPuzzle(Puzzle):
         for violation in broken:
             if isinstance(violation, Violation):
                 highlighted += [(cell, f"broken: {violation}") for cell in violation.cells]
-        return picture.picture(self.declaration, self.values, atoms, highlighted)
+        return picture.picture(self.declaration, self.values, atoms, highlighted, marks)
 
     # -- the second model
     def second_model_text(self) -> str:
@@ -844,18 +851,73 @@ class DeclaredPuzzle(Puzzle):
                 f"kind {self.kind} has no second model: every [output] atom needs a cells "
                 "entry with its values"
             )
-        rows, cols = self.size
-        lines = []
-        for cell_writer in self.declaration.output.cells:
-            atom = _pattern_text(cell_writer.atom, self.values)
-            values = ";".join(str(v) for v in self.cell_values(cell_writer) if v is not None)
-            condition = "" if cell_writer.mark is not None else f" : V = ({values or '1..0'})"
-            lines.append(f"{{ {atom}{condition} }} :- R = 0..{rows - 1}, C = 0..{cols - 1}.\n")
+        lines = [self.second_model_generate()]
         violation = self.declaration.violation
         for arity in programs.VIOLATION_ARITIES:
             arguments = ",".join(["_"] * arity)
             lines.append(f"#defined {violation}/{arity}.\n:- {violation}({arguments}).\n")
         return "".join(lines)
+
+    def second_model_generate(self, condition: str = "") -> str:
+        """The second model's choice rules alone: any value in any cell (``condition``:
+        more of the rules' body, program text lpsolve wrote, such as ", active(R,C)")."""
+        rows, cols = self.size
+        lines = []
+        for cell_writer in self.declaration.output.cells:
+            atom = _pattern_text(cell_writer.atom, self.values)
+            values = ";".join(str(v) for v in self.cell_values(cell_writer) if v is not None)
+            choice = "" if cell_writer.mark is not None else f" : V = ({values or '1..0'})"
+            body = f"R = 0..{rows - 1}, C = 0..{cols - 1}{condition}"
+            lines.append(f"{{ {atom}{choice} }} :- {body}.\n")
+        return "".join(lines)
+
+    # -- hints
+    def deducer(self) -> CheckDeducer:
+        """Deductions from the check's named rules (:mod:`lpsolve.steps.checked`), for
+        a puzzle with exactly one solution (found first, with the uniqueness proof)."""
+        self.require(Capability.STEPS, "hints")
+        from ...backends import asp
+        from ...steps.checked import CellPattern, CheckDeducer, RuleModel
+        from ...steps.engine import NotUnique
+
+        result = asp.solve(self, limit=2)
+        if result.unique is not True:
+            what = "no solution" if result.count == 0 else "more than one solution"
+            raise NotUnique(f"{self.source}: hints need exactly one solution; it has {what}")
+        solution = result.solutions[0]
+        if self.violations(solution):  # the kind's check, as for any answer
+            raise InternalError(f"{self.source}: the solution found breaks the check")
+        grid = writer.grid_json(
+            self.declaration, writer.solution_grid(self.declaration, self.values, solution.atoms)
+        )
+        rows, cols = self.size
+        patterns = []
+        for cell_writer in self.declaration.output.cells:
+            pattern = cell_writer.atom
+            names = [a.name if isinstance(a, Var) else None for a in pattern.args]
+            patterns.append(
+                CellPattern(
+                    pattern.name,
+                    pattern.arity,
+                    names.index("R"),
+                    names.index("C"),
+                    _pattern_text(pattern, self.values),
+                )
+            )
+        model = RuleModel(
+            rows,
+            cols,
+            self._facts_text,
+            lambda session: programs.load(session, self.declared.check),
+            self.second_model_generate,
+            tuple(patterns),
+            self.declaration.violation,
+            solution.atoms,
+            {(r, c): grid[r][c] for r in range(rows) for c in range(cols)},
+            lambda atoms, marks: self.svg(DeclaredSolution(tuple(sorted(atoms))), marks=marks),
+            solution,
+        )
+        return CheckDeducer(model)
 
     def second_model_solutions(
         self, limit: int | None = None, timeout: float | None = None

@@ -40,9 +40,11 @@ def picture(
     header: Mapping[str, int],
     atoms: Iterable[clingo.Symbol],
     highlighted: Sequence[tuple[tuple[int, int], str]] = (),
+    marks: Sequence[tuple[tuple[int, int], str, str]] = (),
 ) -> str:
     """The SVG picture of ``atoms`` (the puzzle's facts, a solution's atoms and what
-    the check derives); ``highlighted``: cells (row, col) drawn red, with a title."""
+    the check derives); ``highlighted``: cells (row, col) drawn red, with a title;
+    ``marks``: a hint's cells ``((row, col), role, title)`` (:meth:`draw.Board.mark`)."""
     names = declaration.header.numbers
     rows, cols = header[names[0]], header[names[1]]
     atoms = sorted(set(atoms))
@@ -67,6 +69,8 @@ def picture(
     for (r, c), title in highlighted:
         if 0 <= r < rows and 0 <= c < cols:
             board.highlight((c, r), title)
+    for (r, c), role, title in marks:
+        board.mark((c, r), role, title)
     for layer in declaration.draw:
         painter.ink(layer, atoms)
     if caption_text:

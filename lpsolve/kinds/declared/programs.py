@@ -37,7 +37,8 @@ class ProgramFile(NamedTuple):
     vetted: bool
 
 
-def _load(session: Session, program: ProgramFile) -> None:
+def load(session: Session, program: ProgramFile) -> None:
+    """Load a kind's program into ``session`` (a user's from inside its folder)."""
     if program.vetted:
         from ...sandbox import in_program_folder  # only a user's kind needs it
 
@@ -61,7 +62,7 @@ def ground(programs: Sequence[ProgramFile], text: str, options: Sequence[str] = 
     session = Session(options, on_error=at_its_place)
     for program in programs:
         current = program
-        _load(session, program)
+        load(session, program)
     session.add(text)
     session.ground()
     return session

@@ -1,0 +1,178 @@
+"""Hints, ratings and step-by-step solutions: speed against issue 26's budgets, the
+rating against published levels, and Takuzu's Python techniques against the generic
+engine on the same rules.
+
+    python benchmarks/hints.py [--repeat N] [--only budgets|levels|engines|declared]
+
+budgets   A hint on a 14 x 14 Takuzu at every point of its step-by-step solution (the
+          puzzle with the cells filled so far as givens, a fresh engine, its line cache
+          emptied as in a new process): the median of --repeat runs at each point; the
+          worst point without trial (budget 10 ms) and with (100 ms). ``rate`` on the
+          same boards (250 ms). Boards: the bundled generated-14x14 and three random
+          ones with every removable given removed (seeded, made here with clingo).
+levels    Every puzzle of benchmarks/data/binarypuzzle-levels.txt rated; the level
+          binarypuzzle.com publishes against ours, as a table.
+engines   Whole step-by-step solutions of Takuzu boards by the Python techniques and by
+          the generic engine on the same rules (the Takuzu twin declared in
+          benchmarks/data/binairo): medians, and the ratio in the same run.
+declared  Whole step-by-step solutions of declared puzzles by the generic engine.
+
+Times are in-process (a command adds its start-up, about 0.1 s).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+import lpsolve
+from lpsolve import api
+from lpsolve.kinds.declared import load_kind
+from lpsolve.kinds.takuzu import TakuzuPuzzle
+from lpsolve.kinds.takuzu_steps import line_options
+from lpsolve.steps.engine import LEVELS, walkthrough
+from lpsolve.steps.rating import rate
+
+DATA = Path(__file__).resolve().parent / "data"
+BUDGETS = {"hint": 0.010, "hint with trial": 0.100, "rate": 0.250}
+
+
+def median_seconds(work: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        line_options.cache_clear()
+        started = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+def minimal_board(seed: int, n: int) -> TakuzuPuzzle:
+    """A unique n x n board: a random solution's givens removed in a random order
+    while clingo proves the puzzle still unique."""
+    rng = random.Random(seed)
+    start = TakuzuPuzzle(n, n, {(rng.randrange(n), rng.randrange(n)): rng.randrange(2)})
+    rows = api.solve(start, limit=1).solutions[0].rows
+    givens = {(r, c): int(rows[r][c]) for r in range(n) for c in range(n)}
+    for cell in rng.sample(sorted(givens), len(givens)):
+        fewer = {k: v for k, v in givens.items() if k != cell}
+        if api.solve(TakuzuPuzzle(n, n, fewer)).unique:
+            givens = fewer
+    return TakuzuPuzzle(n, n, givens, f"random-{n}x{n}-seed-{seed}")
+
+
+def budgets(repeat: int) -> None:
+    boards = [lpsolve.load("takuzu/generated-14x14")]
+    boards += [minimal_board(seed, 14) for seed in (1, 2, 3)]
+    print(f"{'board':28} {'points':>6} {'hint ms':>8} {'worst':>7} {'trial':>7} {'rate ms':>8}")
+    worst = {"hint": 0.0, "hint with trial": 0.0, "rate": 0.0}
+    for puzzle in boards:
+        deducer = puzzle.deducer()
+        plain, trial = [], []
+        while not deducer.complete:
+            state = puzzle.replace(givens=dict(deducer.known))
+            seconds = median_seconds(lambda state=state: state.deducer().next_step(), repeat)
+            step = deducer.next_step()
+            assert step is not None
+            (trial if step.trial else plain).append(seconds)
+            deducer.apply(step)
+        rated = median_seconds(lambda puzzle=puzzle: rate(puzzle.deducer()), repeat)
+        worst["hint"] = max(worst["hint"], *plain)
+        worst["hint with trial"] = max(worst["hint with trial"], *trial, 0.0)
+        worst["rate"] = max(worst["rate"], rated)
+        print(
+            f"{puzzle.source:28} {len(plain) + len(trial):6} "
+            f"{statistics.median(plain) * 1000:8.2f} {max(plain) * 1000:7.2f} "
+            f"{max(trial, default=0) * 1000:7.2f} {rated * 1000:8.1f}"
+        )
+    for what, seconds in worst.items():
+        verdict = "within" if seconds < BUDGETS[what] else "OVER"
+        print(
+            f"worst {what}: {seconds * 1000:.1f} ms, {verdict} the budget of "
+            f"{BUDGETS[what] * 1000:.0f} ms"
+        )
+
+
+def published_levels() -> list[tuple[str, TakuzuPuzzle, str]]:
+    """The puzzles of binarypuzzle-levels.txt: each one's name, puzzle and the level
+    binarypuzzle.com publishes it at."""
+    found = []
+    for block in (DATA / "binarypuzzle-levels.txt").read_text().split("\n\n"):
+        lines = [line for line in block.strip().splitlines() if not line.startswith("#")]
+        if not lines:
+            continue
+        size, level, number = lines[0].split()
+        name = f"{size}x{size} level {level} #{number}"
+        puzzle = api.parse("\n".join(lines[1:]) + "\n", ".takuzu", source=name)
+        found.append((name, puzzle, LEVELS[int(level) - 1]))
+    return found
+
+
+def levels() -> None:
+    table: Counter[tuple[str, str]] = Counter()
+    for _, puzzle, theirs in published_levels():
+        table[theirs, rate(puzzle.deducer())[0].level] += 1
+    total = sum(table.values())
+    agree = sum(n for (theirs, ours), n in table.items() if theirs == ours)
+    print(f"{'published':>10} | " + " ".join(f"{level:>9}" for level in LEVELS))
+    for theirs in LEVELS:
+        row = " ".join(f"{table[theirs, ours]:9}" for ours in LEVELS)
+        print(f"{theirs:>10} | {row}")
+    print(f"agreement: {agree} of {total} ({100 * agree / total:.0f}%)")
+
+
+def engines(repeat: int) -> None:
+    twin = load_kind(DATA / "binairo")
+    names = ["seed-intro-6x6", "seed-8x8", "letheed-grid2", "generated-10x10"]
+    print(f"{'board':22} {'python ms':>9} {'generic s':>10} {'ratio':>6} steps (python, generic)")
+    for name in names:
+        puzzle = lpsolve.load(f"takuzu/{name}")
+        rows = [" ".join(row) for row in puzzle.render().replace(".", "-").splitlines()]
+        declared = twin.parse(f"{puzzle.height} {puzzle.width}\n" + "\n".join(rows) + "\n", name)
+        python = median_seconds(lambda p=puzzle: walkthrough(p.deducer()), repeat)
+        generic = median_seconds(lambda d=declared: walkthrough(d.deducer()), repeat)
+        counted = tuple(len(walkthrough(p.deducer()).steps) for p in (puzzle, declared))
+        print(f"{name:22} {python * 1000:9.1f} {generic:10.2f} {generic / python:6.0f} {counted}")
+
+
+def declared(repeat: int) -> None:
+    names = [
+        "sudoku/explainer-6x6-easy",
+        "sudoku/explainer-6x6-hard",
+        "sudoku/wikipedia",
+        "jigsaw-sudoku/janko-001",
+        "hitori/janko-001",
+        "star-battle/janko-001",
+        "skyscrapers/janko-001",
+    ]
+    print(f"{'puzzle':28} {'steps':>5} {'seconds':>8} techniques")
+    for name in names:
+        puzzle = lpsolve.load(name)
+        done = walkthrough(puzzle.deducer())
+        seconds = median_seconds(lambda p=puzzle: walkthrough(p.deducer()), repeat)
+        kinds = Counter(step.technique for step in done.steps)
+        print(f"{name:28} {len(done.steps):5} {seconds:8.2f} {dict(kinds)}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--only", choices=["budgets", "levels", "engines", "declared"])
+    args = parser.parse_args()
+    if args.only in (None, "budgets"):
+        budgets(args.repeat)
+    if args.only in (None, "levels"):
+        levels()
+    if args.only in (None, "engines"):
+        engines(max(1, args.repeat // 2))
+    if args.only in (None, "declared"):
+        declared(max(1, args.repeat // 2))
+
+
+if __name__ == "__main__":
+    main()
