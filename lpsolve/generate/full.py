@@ -29,7 +29,7 @@ from ..kinds.declared import programs
 from ..kinds.declared.declaration import Block, Declaration, resolve
 from ..kinds.declared.kind import DeclaredKind, DeclaredPuzzle
 from ..kinds.hidato import HidatoSolution, build
-from ..puzzle import BoardForm, Kind, Puzzle
+from ..puzzle import BoardForm, Kind, Puzzle, facts_program
 from .paths import random_path, rectangle
 
 #: clingo's options for a random solution: random signs, a random decision one time in
@@ -255,7 +255,7 @@ def _held_clues(
         )
     )
     violation = kind.declaration.violation
-    text = programs.answer_facts(blank.facts_text(), solution.atoms)
+    text = blank.facts_text() + facts_program(solution.atoms)
     text += "".join(f"{{ {fact} }}.\n" for fact in candidates)  # clingo's own rendering
     for arity in programs.VIOLATION_ARITIES:
         variables = ",".join(f"X{i}" for i in range(arity))
