@@ -10,10 +10,11 @@ start of a generated puzzle (:mod:`.making` removes clues from it).
   of blank tokens) solved by clingo with a random seed; then every *clue token* the
   declaration allows (a number in its range, or a literal, whose facts are all
   clues) is tried in every slot of its block, and a slot gets the token whose facts
-  the solution satisfies (the encoding with the candidates' facts as free choices,
-  the solution assumed). A kind whose blank board already has only one solution has
-  puzzles made of more than clues (a layout of regions, trees, black cells) and is
-  refused, as is one with no clue tokens.
+  the solution satisfies (one search of the kind's check, the solution as facts, each
+  candidate a free choice, no violation allowed). The full board must have that
+  solution only, else another random solution is tried. A kind whose blank board
+  already has only one solution has puzzles made of more than clues (a layout of
+  regions, trees, black cells) and is refused, as is one with no clue tokens.
 """
 
 from __future__ import annotations
