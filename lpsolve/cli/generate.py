@@ -39,9 +39,9 @@ def add_parsers(commands: Any) -> None:
         description="Make unique puzzles: a random solution with every clue given, then "
         "clues removed in a random order while the puzzle stays unique and rates at most "
         "the level; each puzzle verified by solving (uniqueness proved) and by rating, the "
-        "same ones for the same seed. Takuzu, the Hidato family and declared kinds whose "
-        "clues can be put on a blank board (Sudoku, Skyscrapers, ...); --level needs a "
-        "kind with step-by-step hints (not the Hidato family).",
+        "same ones for the same seed. Built-in kinds with a generator, and declared kinds "
+        "whose clues can be put on a blank board (others are refused in one line); --level "
+        "needs a kind with step-by-step hints (lpsolve rate).",
     )
     generate.add_argument("kind", metavar="KIND", help="the puzzle kind (lpsolve kinds lists them)")
     generate.add_argument(
@@ -80,14 +80,15 @@ def add_parsers(commands: Any) -> None:
     generate.add_argument(
         "--form",
         metavar="FORM",
-        help="the board form, for a kind with several (hidato: hidato or numbrix)",
+        help="the board form, for a kind with several (default: its first; a wrong one is "
+        "told the kind's forms)",
     )
     generate.add_argument(
         "-o",
         "--output",
         metavar="DIR",
-        help="write each puzzle to a file of its own in DIR (made if missing), e.g. "
-        "takuzu-10x10-hard-001.takuzu, instead of standard output",
+        help="write each puzzle to a file of its own in DIR (made if missing), named "
+        "FORM-RxC-LEVEL-001.EXT so that they sort, instead of standard output",
     )
     generate.add_argument(
         "--format",
