@@ -333,6 +333,9 @@ def summary(result: Result, outcome: Outcome[Any], action: str) -> str:
 # -- hints and steps (lpsolve hint, solve --steps, rate) ------------------------------
 
 
+#: the steps of a walkthrough drawn on its page (a 30x30 Takuzu has some 450 steps of
+#: 170 kB each); those after are in words only
+STEPS_DRAWN = 100
 #: what a puzzle page's step buttons ask for: a hint, or the walkthrough (``walk``)
 STEP_ACTIONS = {"hint": False, "steps": True}
 
@@ -381,7 +384,8 @@ def steps_puzzle(
         view = known if known is not None else _view(puzzle)
 
         def shown(number: int, step: Any, lines: list[str]) -> StepShown:
-            svg = render.step_picture(deducer, deducer.known, step) if drawable else None
+            pictured = drawable and number <= STEPS_DRAWN
+            svg = render.step_picture(deducer, deducer.known, step) if pictured else None
             fields = json.dumps(render.step_json(step), separators=(",", ":"))
             return StepShown(number, svg, lines, step.trial, fields)
 
