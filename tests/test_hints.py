@@ -400,6 +400,14 @@ def test_no_deduction_and_nothing_left(run, tmp_path: Path) -> None:
     assert status == 0 and out.startswith("nothing to hint")
     status, out, err = run("rate", empty)
     assert status == 1 and "cannot rate" in err
+    broken = tmp_path / "broken.takuzu"
+    broken.write_text("000.\n....\n....\n....\n")  # the givens break a rule
+    status, out, err = run("hint", broken)
+    assert (status, out) == (1, "") and "three-in-a-row rule" in err
+    clash = tmp_path / "clash.sudoku"
+    clash.write_text("4 4\n1 - - 1\n- - - -\n- - - -\n- - - -\n")  # no solution
+    status, out, err = run("hint", clash)
+    assert (status, out) == (1, "") and "hints need exactly one solution" in err
 
 
 def test_bad_input_is_one_line_exit_2(run, tmp_path: Path) -> None:
