@@ -154,3 +154,15 @@ def test_a_pasted_puzzle_gets_the_hint_lpsolve_hint_gives(client) -> None:
     page = client.post("/puzzle", data=form)
     assert page.status_code == 200
     assert page_steps(page.text) == [lpsolve_json("hint", str(path))]
+
+
+def test_a_card_waits_only_so_long_for_other_ratings(monkeypatch) -> None:
+    entry = work.find_entry("takuzu/seed-timing-6x6.takuzu")
+    assert entry is not None and not work.rated(entry)
+    with monkeypatch.context() as patched:
+        patched.setattr(work, "LEVEL_SECONDS", 0.05)
+        with work._rating:  # another rating runs
+            assert work.level(entry) is None
+    assert not work.rated(entry)  # not taken as unrated: asked again, it is rated
+    rated = lpsolve_json("rate", entry.key)
+    assert work.level(entry) == {"level": rated["level"], "score": rated["score"]}

@@ -404,13 +404,21 @@ def rated(entry: Entry) -> bool:
 def level(entry: Entry, memory: int | None = None) -> dict[str, Any] | None:
     """A bundled puzzle's level and score as ``lpsolve rate --format json`` gives
     them, rated once per version of its file in a job of at most
-    :data:`LEVEL_SECONDS`; ``None`` if it cannot be rated in that time."""
+    :data:`LEVEL_SECONDS`; ``None`` if it cannot be rated in that time, or if other
+    ratings kept it waiting for two such times."""
     key = _level_key(entry)
-    with _rating:
+    if key in _levels:
+        return _levels[key]
+    # waits for two ratings at most: many requests at once hold no thread for long
+    if not _rating.acquire(timeout=2 * LEVEL_SECONDS):
+        return None  # not rated now: asked again, it may be
+    try:
         if key not in _levels:
             _levels[key] = None  # also if the rating fails (an InternalError, logged)
             _levels[key] = _rate(entry, memory)
         return _levels[key]
+    finally:
+        _rating.release()
 
 
 def _rate(entry: Entry, memory: int | None) -> dict[str, Any] | None:
