@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Sequence
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 import clingo
 
@@ -37,9 +37,15 @@ class ProgramFile(NamedTuple):
     vetted: bool
 
 
-def load(session: Session | clingo.Control, program: ProgramFile) -> None:
-    """Load a kind's program into a session or a control (a user's from inside its
-    folder)."""
+class Loads(Protocol):
+    """What takes a program file: a :class:`Session`, or the hints engine's own
+    grounding of the check (:mod:`lpsolve.steps.checked`)."""
+
+    def load(self, path: str) -> None: ...
+
+
+def load(session: Loads, program: ProgramFile) -> None:
+    """Load a kind's program (a user's from inside its folder)."""
     if program.vetted:
         from ...sandbox import in_program_folder  # only a user's kind needs it
 
