@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 import lpsolve
 from lpsolve import api, steps
 from lpsolve.kinds import kind_spec
+from lpsolve.kinds.declared import load_kind, writer
 from lpsolve.kinds.declared.kind import DeclaredPuzzle
 from lpsolve.kinds.takuzu import TakuzuPuzzle
 from lpsolve.kinds.takuzu_steps import line_options
@@ -35,9 +36,7 @@ from lpsolve.puzzle import Puzzle
 from lpsolve.steps.engine import LEVELS, Deducer
 from lpsolve.steps.records import Step
 
-from .conftest import ROOT
-
-LEVELS_FILE = ROOT / "benchmarks" / "data" / "binarypuzzle-levels.txt"
+from .conftest import ROOT, load_benchmark
 
 
 def three_alike(digits: Any) -> bool:
@@ -165,7 +164,10 @@ def solution_values(puzzle: Puzzle) -> dict[Any, Any]:
     solution = result.solutions[0]
     if isinstance(puzzle, TakuzuPuzzle):
         return {(r, c): int(d) for r, row in enumerate(solution.rows) for c, d in enumerate(row)}
-    grid = puzzle.solution_json(solution)
+    # the cells as the output atoms write them (no tokens kept from the puzzle file)
+    grid = writer.grid_json(
+        puzzle.declaration, writer.solution_grid(puzzle.declaration, puzzle.values, solution.atoms)
+    )
     return {(r, c): v for r, row in enumerate(grid) for c, v in enumerate(row)}
 
 
@@ -279,24 +281,11 @@ def test_the_line_solver_agrees_with_listing_every_line() -> None:
         assert line_options(values) == (can0, can1)
 
 
-def published_levels() -> list[tuple[str, TakuzuPuzzle, str]]:
-    """The binarypuzzle.com puzzles and their published levels."""
-    found = []
-    for block in LEVELS_FILE.read_text().split("\n\n"):
-        lines = [line for line in block.strip().splitlines() if not line.startswith("#")]
-        if not lines:
-            continue
-        size, level, number = lines[0].split()
-        name = f"{size}x{size} level {level} #{number}"
-        puzzle = api.parse("\n".join(lines[1:]) + "\n", ".takuzu", source=name)
-        found.append((name, puzzle, LEVELS[int(level) - 1]))
-    return found
-
-
 def test_ratings_agree_with_the_levels_binarypuzzle_com_publishes() -> None:
     """binarypuzzle.com's levels name the techniques a player needs (docs/hints.md):
     at least 9 in 10 of its puzzles here are rated at the level it gives them."""
-    rated = [(name, steps.rate(puzzle).level, level) for name, puzzle, level in published_levels()]
+    published = load_benchmark("hints").published_levels()
+    rated = [(name, steps.rate(puzzle).level, level) for name, puzzle, level in published]
     agree = [name for name, ours, theirs in rated if ours == theirs]
     assert len(rated) >= 90 and len(agree) >= 0.9 * len(rated), [r for r in rated if r[1] != r[2]]
     assert {level for _, _, level in rated} == set(LEVELS)
@@ -318,6 +307,10 @@ DECLARED = (
     "killer-sudoku/janko-001.killer-sudoku",
     "star-battle/janko-001.starbattle",
     "skyscrapers/janko-001.skyscrapers",
+    "akari/janko-001.akari",
+    "masyu/janko-002.masyu",
+    "lits/janko-001.lits",
+    "norinori/janko-001.norinori",
 )
 
 
@@ -340,6 +333,21 @@ def test_every_declared_step_is_sound_and_reaches_the_solution(name: str) -> Non
             start = set(deducer.known)
         if number % every == 0:
             assert check_claim_holds(puzzle, deducer, step, start), step
+
+
+def test_takuzu_declared_as_a_folder_gets_sound_steps() -> None:
+    """benchmarks/data/binairo, Takuzu's rules as a check (two equal lines a violation
+    named by the pair): the generic engine's steps are sound and reach the solution."""
+    twin = load_kind(ROOT / "benchmarks" / "data" / "binairo")
+    (instance,) = twin.instances()
+    puzzle = twin.load(instance.path)
+    start: set[Any] | None = None
+    techniques = set()
+    for deducer, step in checked_steps(puzzle):
+        start = set(deducer.known) if start is None else start
+        assert check_claim_holds(puzzle, deducer, step, start), step
+        techniques.add(step.technique)
+    assert "one rule" in techniques
 
 
 # -- the commands -------------------------------------------------------------------------
@@ -387,6 +395,26 @@ def test_rate_and_steps(run) -> None:
     assert out.rstrip().splitlines()[-1].startswith(f"solved in {len(data['steps'])} steps")
     status, out, _ = run("solve", "takuzu/seed-intro-6x6", "--steps", "--format", "svg")
     assert status == 0 and ET.fromstring(out).tag.endswith("svg")
+
+
+def test_no_trial_leaves_trials_out(run, tmp_path: Path) -> None:
+    """generated-14x14 needs trials: at the first point where one is needed, the
+    file of the cells known then gets a trial hint, and none with --no-trial."""
+    puzzle = lpsolve.load("takuzu/generated-14x14")
+    deducer = puzzle.deducer()
+    step = deducer.next_step()
+    while step is not None and not step.trial:
+        deducer.apply(step)
+        step = deducer.next_step()
+    assert step is not None
+    stuck = puzzle.replace(givens=dict(deducer.known))
+    assert steps.hint(stuck, trial=False) is None and steps.hint(stuck).trial
+    path = tmp_path / "stuck.takuzu"
+    path.write_text(stuck.render() + "\n")
+    status, out, _ = run("hint", path, "--no-trial")
+    assert status == 1 and out.startswith("no deduction without a trial")
+    status, out, _ = run("hint", path, "--format", "json")
+    assert status == 0 and json.loads(out)["trial"] is True
 
 
 def test_no_deduction_and_nothing_left(run, tmp_path: Path) -> None:

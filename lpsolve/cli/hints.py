@@ -148,6 +148,8 @@ def run_hint(args: argparse.Namespace) -> int:
         step = deducer.next_step(trial=not args.no_trial)
         if step is None:
             left = "nothing to hint: every cell is known" if deducer.complete else deducer.stuck()
+            if args.no_trial and not deducer.complete and deducer.next_step() is not None:
+                left = "no deduction without a trial (leave out --no-trial for one)"
             code = EXIT_SOLVED if deducer.complete else EXIT_NO_SOLUTION
             if args.format == "json":
                 data = {"kind": puzzle.kind, "source": puzzle.source, "fixes": [], "rule": None}
