@@ -19,17 +19,13 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import time
-from pathlib import Path
 from typing import NamedTuple
 
-import clingo
+from encoding_runs import KINDS, Run, ground_and_search  # benchmarks/encoding_runs.py
 from rich.console import Console
 from rich.table import Table
 
 from lpsolve.kinds.declared import load_kind
-
-KINDS = Path(__file__).resolve().parent.parent / "lpsolve" / "kinds"
 
 
 class Variant(NamedTuple):
@@ -138,37 +134,6 @@ def variant_program(encoding: str, genre: Genre, variant: Variant) -> str:
     return encoding[:start] + variant.rules + "\n" + encoding[end:]
 
 
-class Run(NamedTuple):
-    seconds: float
-    cpu: float  # this process's CPU seconds: steadier than wall time on a busy machine
-    rules: int
-    answers: tuple[tuple[clingo.Symbol, ...], ...]
-    complete: bool
-
-
-def ground_and_search(program: str, facts: str, timeout: float, options: list[str]) -> Run:
-    """Load, ground and search for two answers with the kind's clingo ``options``,
-    stopped after ``timeout`` seconds."""
-    start = time.perf_counter()
-    cpu = time.process_time()
-    ctl = clingo.Control(["--models=2", *options])
-    ctl.add("base", [], program)
-    ctl.add("base", [], facts)
-    ctl.ground([("base", [])])
-    answers: list[tuple[clingo.Symbol, ...]] = []
-    with ctl.solve(
-        on_model=lambda m: answers.append(tuple(sorted(m.symbols(shown=True)))),
-        async_=True,
-    ) as handle:
-        left = timeout - (time.perf_counter() - start)
-        finished = handle.wait(max(left, 0.0))
-        if not finished:
-            handle.cancel()
-    seconds = time.perf_counter() - start
-    rules = int(ctl.statistics["problem"]["lp"]["rules"])
-    return Run(seconds, time.process_time() - cpu, rules, tuple(answers), finished)
-
-
 def measure(name: str, genre: Genre, repeat: int, timeout: float) -> Table:
     folder = KINDS / name
     kind = load_kind(folder)
@@ -180,7 +145,7 @@ def measure(name: str, genre: Genre, repeat: int, timeout: float) -> Table:
         for index, program in enumerate(programs):
             runs[index].append(
                 ground_and_search(
-                    program, puzzle.facts_text(), timeout, list(kind.declaration.solver.options)
+                    program, puzzle.facts_text(), kind.declaration.solver.options, timeout
                 )
             )
     size = "x".join(map(str, puzzle.size))

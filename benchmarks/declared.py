@@ -29,8 +29,8 @@ import tempfile
 import time
 from pathlib import Path
 
-import clingo
 import processes  # benchmarks/processes.py (a script's folder is on its path)
+from encoding_runs import side_by_side  # benchmarks/encoding_runs.py
 from rich.console import Console
 from rich.table import Table
 
@@ -81,57 +81,14 @@ def solve_and_check(kind, repeat: int) -> Table:
     return table
 
 
-def ground_and_search(program: str, facts: str) -> tuple[float, int, int]:
-    """(seconds, ground rules, choices) of load, ground and a search for two."""
-    start = time.perf_counter()
-    ctl = clingo.Control(["--models=2"])
-    ctl.add("base", [], program)
-    ctl.add("base", [], facts)
-    ctl.ground([("base", [])])
-    ctl.solve()
-    seconds = time.perf_counter() - start
-    stats = ctl.statistics
-    return (
-        seconds,
-        int(stats["problem"]["lp"]["rules"]),
-        int(stats["solving"]["solvers"]["choices"]),
-    )
-
-
 def encoding_forms(kind, repeat: int) -> Table:
-    table = Table(
-        title="2. cardinality (A, bundled) against pairwise (B): load, ground, search for 2"
-    )
-    for column in (
-        "instance",
-        "A ms",
-        "A rules",
-        "A choices",
-        "B ms",
-        "B rules",
-        "B choices",
-        "B / A",
-    ):
-        table.add_column(column, justify="left" if column == "instance" else "right")
-    cardinality = Path(kind.encoding).read_text()
-    for instance in kind.instances():
-        puzzle = kind.load(instance.path)
-        if puzzle.size[0] < 9:
-            continue
-        facts = puzzle.facts_text()
-        ours, theirs = [], []
-        for _ in range(repeat):
-            ours.append(ground_and_search(cardinality, facts))
-            theirs.append(ground_and_search(PAIRWISE, facts))
-        a = statistics.median(t for t, _, _ in ours)
-        b = statistics.median(t for t, _, _ in theirs)
-        table.add_row(
-            Path(instance.path).name,
-            f"{a * 1e3:.1f}", str(ours[0][1]), str(ours[0][2]),
-            f"{b * 1e3:.1f}", str(theirs[0][1]), str(theirs[0][2]),
-            f"{b / a:.2f}",
-        )  # fmt: skip
-    return table
+    puzzles = [
+        (Path(instance.path).name, puzzle.facts_text())
+        for instance in kind.instances()
+        if (puzzle := kind.load(instance.path)).size[0] >= 9
+    ]
+    title = "2. cardinality (A, bundled) against pairwise (B): load, ground, search for 2"
+    return side_by_side(title, puzzles, Path(kind.encoding).read_text(), PAIRWISE, repeat)
 
 
 LIBRARY_SOLVE = """

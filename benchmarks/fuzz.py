@@ -69,9 +69,9 @@ def numbrix_grid(path: Path) -> str:
 def janko_grid(path: Path) -> str:
     """A bundled puzzle written in janko's layout (``ROWS COLS``, then the rows)."""
     import lpsolve
-    from lpsolve.kinds import janko
+    from lpsolve.puzzle import janko_layout
 
-    return janko.render(lpsolve.load(path).janko_rows()) + "\n"
+    return janko_layout(lpsolve.load(path).janko_rows()) + "\n"
 
 
 def seeds() -> dict[str, tuple[str, list[str]]]:

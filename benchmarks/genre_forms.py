@@ -17,18 +17,15 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import statistics
-import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import NamedTuple
 
-import clingo
+from encoding_runs import KINDS, Run, ground_and_search  # benchmarks/encoding_runs.py
 from rich.console import Console
 from rich.table import Table
 
 from lpsolve.kinds.declared import load_kind
-
-KINDS = Path(__file__).resolve().parent.parent / "lpsolve" / "kinds"
 
 
 class Form(NamedTuple):
@@ -177,39 +174,11 @@ FORMS: dict[str, list[Form]] = {
 }
 
 
-class Run(NamedTuple):
-    ground: float
-    search: float
-    rules: int
-    choices: int
-    answers: frozenset[frozenset[str]]
-
-
-def ground_and_search(program: str, facts: str) -> Run:
-    """Load and ground ``program`` with ``facts``, then search for two answers."""
-    ctl = clingo.Control(["--models=2", "--warn=none"])
-    start = time.perf_counter()
-    ctl.add("base", [], program)
-    ctl.add("base", [], facts)
-    ctl.ground([("base", [])])
-    grounded = time.perf_counter()
-    answers = []
-    ctl.solve(on_model=lambda model: answers.append(frozenset(map(str, model.symbols(shown=True)))))
-    searched = time.perf_counter()
-    stats = ctl.statistics
-    return Run(
-        grounded - start,
-        searched - grounded,
-        int(stats["problem"]["lp"]["rules"]),
-        int(stats["solving"]["solvers"]["choices"]),
-        frozenset(answers),
-    )
-
-
 def in_a_fresh_process(program: str, facts: str) -> Run:
+    """Load, ground and search for two answers in a process of its own."""
     spawn = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=1, mp_context=spawn) as pool:
-        return pool.submit(ground_and_search, program, facts).result()
+        return pool.submit(ground_and_search, program, facts, ["--warn=none"]).result()
 
 
 def largest_instance(kind) -> Path:

@@ -20,14 +20,12 @@ import statistics
 import time
 from pathlib import Path
 
-import clingo
+from encoding_runs import KINDS, side_by_side  # benchmarks/encoding_runs.py
 from rich.console import Console
 from rich.table import Table
 
 from lpsolve import api
 from lpsolve.kinds.declared import load_kind
-
-KINDS = Path(__file__).resolve().parent.parent / "lpsolve" / "kinds"
 
 
 def solve_times(name: str, repeat: int) -> Table:
@@ -52,45 +50,14 @@ def solve_times(name: str, repeat: int) -> Table:
     return table
 
 
-def ground_and_search(program: str, facts: str) -> tuple[float, int, int]:
-    """(seconds, ground rules, choices) of load, ground and a search for two."""
-    start = time.perf_counter()
-    ctl = clingo.Control(["--models=2"])
-    ctl.add("base", [], program)
-    ctl.add("base", [], facts)
-    ctl.ground([("base", [])])
-    ctl.solve()
-    seconds = time.perf_counter() - start
-    stats = ctl.statistics
-    return (
-        seconds,
-        int(stats["problem"]["lp"]["rules"]),
-        int(stats["solving"]["solvers"]["choices"]),
-    )
-
-
 def against(name: str, other: Path, repeat: int) -> Table:
     kind = load_kind(KINDS / name)
-    table = Table(title=f"{name}: bundled encoding (A) against {other.name} (B)")
-    for column in ("instance", "A ms", "A rules", "A choices", "B ms", "B rules", "B choices"):
-        table.add_column(column, justify="left" if column == "instance" else "right")
-    table.add_column("B / A", justify="right")
-    ours_text, theirs_text = Path(kind.encoding).read_text(), other.read_text()
-    for instance in kind.instances():
-        facts = kind.load(instance.path).facts_text()
-        ours, theirs = [], []
-        for _ in range(repeat):
-            ours.append(ground_and_search(ours_text, facts))
-            theirs.append(ground_and_search(theirs_text, facts))
-        a = statistics.median(t for t, _, _ in ours)
-        b = statistics.median(t for t, _, _ in theirs)
-        table.add_row(
-            Path(instance.path).name,
-            f"{a * 1e3:.1f}", str(ours[0][1]), str(ours[0][2]),
-            f"{b * 1e3:.1f}", str(theirs[0][1]), str(theirs[0][2]),
-            f"{b / a:.2f}",
-        )  # fmt: skip
-    return table
+    puzzles = [
+        (Path(instance.path).name, kind.load(instance.path).facts_text())
+        for instance in kind.instances()
+    ]
+    title = f"{name}: bundled encoding (A) against {other.name} (B)"
+    return side_by_side(title, puzzles, Path(kind.encoding).read_text(), other.read_text(), repeat)
 
 
 def main() -> None:

@@ -320,14 +320,14 @@ def read_puzzle(kind: str, path: str) -> DeclaredPuzzle:
     return load_kind(kind_folder(kind)).load(path)
 
 
-def same_solution(case: Case, text: str, reference: str) -> bool | None:
+def same_solution(kind: str, path: str, text: str, reference: str) -> bool | None:
     """Whether a solution in janko's layout is the reference one: both read as the kind
     reads a published solution and written again in lpsolve's layout (some published
     solutions leave out cells that the puzzle gives, as Akari's black cells; regions
     may be numbered in any order, as Shikaku's), as the genres' tests compare them.
     None: ``text`` is not in the kind's layout (puzzlekit writes Slitherlink's loop as
     each cell's edges, janko.at the cells inside it), so it cannot be compared."""
-    puzzle = read_puzzle(case.kind, case.path)
+    puzzle = read_puzzle(kind, path)
     try:
         answer = puzzle.read_solution(text, "the answer")
     except PuzzleError:
@@ -341,7 +341,8 @@ def lpsolve_equal(case: Case, result: Figures) -> bool | None:
     if case.solution is None:
         return None
     answer = result.answer.get("answer")
-    return answer is not None and bool(same_solution(case, answer, Path(case.solution).read_text()))
+    reference = Path(case.solution).read_text()
+    return answer is not None and bool(same_solution(case.kind, case.path, answer, reference))
 
 
 def puzzlekit_equal(case: Case, result: Figures, lpsolve: Figures | None) -> bool | None:
@@ -358,7 +359,7 @@ def puzzlekit_equal(case: Case, result: Figures, lpsolve: Figures | None) -> boo
     if rows is None:
         return False  # no solution found
     header = reference.strip().splitlines()[0]  # janko's solution header, as published
-    return same_solution(case, "\n".join([header, *rows]), reference)
+    return same_solution(case.kind, case.path, "\n".join([header, *rows]), reference)
 
 
 def verdicts(group: list[Case], results: dict[tuple[str, str], Figures]) -> Verdicts:

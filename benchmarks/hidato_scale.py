@@ -99,23 +99,27 @@ class Ambiguity:
     consequences all the same, so the boards are those of the enumeration."""
 
     def __init__(self, puzzle: HidatoPuzzle) -> None:
-        self.ctl = asp.make_control(puzzle, ["--heuristic=Domain", "--models=1"])
-        asp.ground(self.ctl)
+        self.session = asp.make_control(puzzle, ["--heuristic=Domain", "--models=1"])
+        self.session.ground()
         self.size = len(puzzle.cells)
         # number atoms that are not facts (the others are fixed): literal -> number
         self.number = {
             atom.literal: atom.symbol.arguments[2].number
-            for atom in self.ctl.symbolic_atoms.by_signature("number", 3)
+            for atom in self.session.atoms.by_signature("number", 3)
             if not atom.is_fact
         }
         self.steps = 0
 
     def _model(self, assumptions: list[tuple[clingo.Symbol, bool]], among: Any) -> set | None:
         """The literals of ``among`` true in one model, or None if there is none."""
-        with self.ctl.solve(assumptions=assumptions, yield_=True) as handle:
-            for model in handle:
-                return {literal for literal in among if model.is_true(literal)}
-        return None
+        found: list[set] = []
+
+        def take(model: clingo.Model) -> bool:
+            found.append({literal for literal in among if model.is_true(literal)})
+            return False  # one model is enough
+
+        self.session.search(assumptions=assumptions, on_model=take)
+        return found[0] if found else None
 
     def numbers(self, shown: dict[Cell, int]) -> list[int]:
         """The ambiguous numbers once the numbers ``shown`` are shown too."""
@@ -126,7 +130,7 @@ class Ambiguity:
         placed = {self.number[literal] for literal in common}
         while common:
             self.steps += 1
-            with self.ctl.backend() as backend:
+            with self.session.control.backend() as backend:
                 switch = backend.add_atom(
                     clingo.Function("ambiguity_step", [clingo.Number(self.steps)])
                 )
@@ -135,9 +139,9 @@ class Ambiguity:
                     backend.add_heuristic(literal, HeuristicType.Sign, -1, 1, [switch])
                     backend.add_heuristic(literal, HeuristicType.Level, 1, 1, [switch])
                 backend.add_rule([], [*common, switch])
-            self.ctl.assign_external(switch, True)
+            self.session.set_external(switch, True)
             found = self._model(assumptions, common)
-            self.ctl.release_external(switch)  # false from now on
+            self.session.control.release_external(switch)  # false from now on
             if found is None:
                 break
             common = found

@@ -9,6 +9,10 @@ included in both):
   where FACTS is the text lpsolve gives clingo (``puzzle.solving_facts()``): the same
   search, without lpsolve.
 
+With ``--against CHECKOUT`` B is instead ``lpsolve solve FILE`` run from another
+checkout (say a worktree of main: is this checkout's solve any slower?); both are
+then started as ``python -m lpsolve`` with their checkout first on ``PYTHONPATH``.
+
 It reports the median wall time and CPU time (user + system of the command and the
 processes it waited for, from ``os.wait4``; steadier than wall time on a shared machine)
 of each and their ratios, medians of ``--repeat`` runs. Both run in the caller's
@@ -19,6 +23,7 @@ an editable install under ``PYTHONDONTWRITEBYTECODE`` would otherwise recompile 
 module at every start.
 
     python benchmarks/startup.py [--repeat 15]
+    git worktree add /tmp/before main && python benchmarks/startup.py --against /tmp/before
 """
 
 from __future__ import annotations
@@ -41,37 +46,59 @@ from lpsolve.resources import encoding_path, instances_dir
 LPSOLVE = Path(sys.executable).with_name("lpsolve")
 
 
-def run(command: list[str]) -> tuple[float, float]:
+#: a command and the environment it runs in (None: the user's)
+Command = tuple[list[str], dict[str, str] | None]
+
+
+def run(command: Command) -> tuple[float, float]:
     """(wall seconds, CPU seconds) of one whole run of the command."""
-    wall, cpu, _ = processes.timed(command)
+    wall, cpu, _ = processes.timed(*command)
     return wall, cpu
 
 
-def pair(path: Path, facts_dir: Path) -> tuple[list[str], list[str]]:
-    """(lpsolve's command, clingo's command) for one puzzle file."""
+def from_checkout(checkout: Path, path: Path) -> Command:
+    """``lpsolve solve FILE`` with the lpsolve of ``checkout``."""
+    env = {**processes.ENVIRONMENT, "PYTHONPATH": str(checkout)}
+    return [sys.executable, "-m", "lpsolve", "solve", str(path)], env
+
+
+def pair(path: Path, facts_dir: Path, against: Path | None) -> tuple[Command, Command]:
+    """(lpsolve's command, clingo's or the other checkout's) for one puzzle file."""
+    if against is not None:
+        return from_checkout(Path(lpsolve.__file__).parent.parent, path), from_checkout(
+            against, path
+        )
     puzzle = lpsolve.load(path)
     facts = facts_dir / f"{path.name}.lp"
     facts.write_text(puzzle.solving_facts())
     clingo = [sys.executable, "-m", "clingo", str(encoding_path(puzzle.encoding)), str(facts)]
-    return [str(LPSOLVE), "solve", str(path)], [*clingo, "-n", "2", *puzzle.solver_arguments]
+    ours = [str(LPSOLVE), "solve", str(path)]
+    return (ours, None), ([*clingo, "-n", "2", *puzzle.solver_arguments], None)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=15, help="runs of each (default 15)")
+    parser.add_argument(
+        "--against", type=Path, metavar="CHECKOUT", help="B: lpsolve from this checkout"
+    )
     args = parser.parse_args()
     compileall.compile_dir(os.path.dirname(lpsolve.__file__), quiet=1)
+    if args.against is not None:
+        compileall.compile_dir(str(args.against / "lpsolve"), quiet=1)
+    other = "clingo" if args.against is None else "before"
     seeds = sorted(p for p in instances_dir().glob("*/seed*") if p.is_file())
-    table = Table(title=f"lpsolve solve vs the clingo command, medians of {args.repeat}")
+    title = "the clingo command" if args.against is None else f"lpsolve from {args.against}"
+    table = Table(title=f"lpsolve solve vs {title}, medians of {args.repeat}")
     columns = ["instance"]
     for measure in ("wall", "CPU"):
-        columns += [f"lpsolve {measure} ms", f"clingo {measure} ms", f"{measure} ratio"]
+        columns += [f"lpsolve {measure} ms", f"{other} {measure} ms", f"{measure} ratio"]
     for column in columns:
         table.add_column(column, justify="left" if column == "instance" else "right")
     ratios: dict[str, list[float]] = {"wall": [], "CPU": []}
     with tempfile.TemporaryDirectory() as scratch:
         for path in seeds:
-            ours, theirs = pair(path, Path(scratch))
+            ours, theirs = pair(path, Path(scratch), args.against)
             run(ours), run(theirs)  # warm the disk cache
             runs: tuple[list[tuple[float, float]], list[tuple[float, float]]] = ([], [])
             for _ in range(args.repeat):

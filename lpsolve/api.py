@@ -105,13 +105,15 @@ def solve(
 
 def diagnose(puzzle: PuzzleOrPath) -> list[str]:
     """Why a puzzle has no solution, in words: the rules its givens break (the kind's
-    :meth:`~lpsolve.puzzle.Puzzle.diagnose`); for a Mastermind game, a minimal set of
-    guesses that cannot all be scored as recorded (found with clingo)."""
+    :meth:`~lpsolve.puzzle.Puzzle.diagnose`); for a kind diagnosed by a conflict
+    (:attr:`~lpsolve.puzzle.Kind.diagnosed_by_conflict`, e.g. Mastermind), a minimal
+    set of its clues that cannot all hold (:func:`lpsolve.explain.explain_conflict`)."""
     puzzle = as_puzzle(puzzle)
-    if puzzle.kind == "mastermind":
-        from .codebreaker import diagnosis
+    if puzzle.definition().diagnosed_by_conflict and puzzle.clues():
+        from .explain import explain_conflict
 
-        return diagnosis(puzzle)
+        conflict = explain_conflict(puzzle)
+        return [] if conflict is None else conflict.lines()
     return puzzle.diagnose()
 
 

@@ -244,7 +244,7 @@ class _Job:
         self.options = options
 
     def work(self, emit: Emit) -> int:
-        from clingo.application import clingo_main
+        from .backends.session import clingo_application
 
         arguments = list(self.options)  # no file: clingo reads standard input
         puzzle = None
@@ -261,7 +261,7 @@ class _Job:
             os.dup2(os.open(self.stdin_file, os.O_RDONLY | os.O_CLOEXEC), 0)
         if self.folder is not None:
             os.chdir(self.folder)  # this process only: it is the job's own
-        code = clingo_main(_Application(emit), arguments)
+        code = clingo_application(_Application(emit), arguments)
         # clingo's signal handlers outlive its application object: a late stop request
         # must not reach them
         for signum in (signal.SIGTERM, signal.SIGALRM):
@@ -488,7 +488,7 @@ class _Errors:
 
     def error(self, program: str) -> PuzzleError:
         """The error clingo reported, as lpsolve reports input errors: one line."""
-        from .grade import program_error
+        from .backends.session import program_error
 
         held = " ".join(line.removeprefix(_ERROR_LINE).strip() for line in self.held)
         if self.located:

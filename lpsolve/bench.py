@@ -19,12 +19,12 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-import clingo
 from rich.console import Console
 from rich.table import Table
 
 from . import api
 from .backends import csp
+from .backends.session import Session
 from .errors import LpsolveError, UsageError
 from .kinds import EXTENSIONS
 from .puzzle import Puzzle
@@ -50,10 +50,10 @@ def median_seconds(action: Callable[[], object], repeat: int) -> float:
 
 
 def reference_solve() -> int:
-    ctl = clingo.Control(["--models", "0"])
-    ctl.add("base", [], REFERENCE_PROGRAM)
-    ctl.ground([("base", [])])
-    return int(ctl.solve().satisfiable)
+    with Session(["--models", "0"]) as session:
+        session.add(REFERENCE_PROGRAM)
+        session.ground()
+        return int(bool(session.search().satisfiable))
 
 
 def cli_seconds(arguments: list[str], repeat: int) -> float:

@@ -19,14 +19,15 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import clingo
 
 from .backends import asp
+from .backends.session import Session
 from .errors import LpsolveError
 from .kinds.mastermind import MastermindGame, describe_guess
-from .puzzle import facts_program
+from .puzzle import Result, facts_program
 
 if TYPE_CHECKING:
     import numpy as np
@@ -38,33 +39,13 @@ PAIR_BUDGET = 30_000_000
 POOL_LIMIT = 2_000_000
 
 
-def _control(game: MastermindGame, symmetric: bool, arguments: Sequence[str]) -> clingo.Control:
-    ctl = asp.make_control(game, arguments)
+def _session(game: MastermindGame, symmetric: bool, arguments: Sequence[str]) -> Session:
+    session = asp.make_control(game, arguments)
     if symmetric:
         # Symbols rendered by clingo itself, as for every other fact.
-        ctl.add("base", [], facts_program(game.symmetry_facts()))
-    asp.ground(ctl)
-    return ctl
-
-
-def _solve(
-    ctl: clingo.Control, assumptions: list, deadline: float | None, on_model: Any = None
-) -> str | None:
-    """One solve call; ``None`` if it ran to its end, else what stopped it: "timeout"
-    (the deadline) or "interrupt" (Ctrl-C, or a supervisor's stop request)."""
-    with ctl.solve(assumptions=assumptions, on_model=on_model, async_=True) as handle:
-        try:
-            while not handle.wait(0.05):
-                if deadline is not None and time.perf_counter() >= deadline:
-                    handle.cancel()
-                    handle.get()
-                    return "timeout"
-        except KeyboardInterrupt:  # the models so far are counted: keep them
-            handle.cancel()
-            handle.get()
-            return "interrupt"
-        handle.get()
-    return None
+        session.add(facts_program(game.symmetry_facts()))
+    session.ground()
+    return session
 
 
 def _spare_assumptions(d: int, spares: int) -> list[tuple[clingo.Symbol, bool]]:
@@ -78,33 +59,34 @@ def _spare_assumptions(d: int, spares: int) -> list[tuple[clingo.Symbol, bool]]:
     return assumptions
 
 
-@dataclass(frozen=True)
-class Count:
-    count: int  # consistent codes (a lower bound if not complete)
-    complete: bool
-    seconds: float
-    representatives: int  # codes clingo enumerated (one per family of swapped spare colours)
-    stopped_by: str | None = None  # not complete: "timeout" or "interrupt"
-
-
-def count_codes(game: MastermindGame, timeout: float | None = None) -> Count:
-    """The number of consistent codes, counted by clingo up to swapping spare colours.
-    Stopped by ``timeout`` or Ctrl-C (a supervisor's stop request), it returns the codes
-    counted so far, a lower bound (``complete`` False, ``stopped_by`` says why)."""
+def count_codes(game: MastermindGame, timeout: float | None = None) -> Result:
+    """The number of consistent codes (``count``), counted by clingo up to swapping
+    spare colours. Stopped by ``timeout`` or Ctrl-C (a supervisor's stop request), it
+    returns the codes counted so far, a lower bound (``complete`` False,
+    ``stopped_by`` says why)."""
     start = time.perf_counter()
     deadline = None if timeout is None else start + timeout
-    ctl = _control(game, True, ["--models", "0"])
+    session = _session(game, True, ["--models", "0"])
+    ground_seconds = time.perf_counter() - start
     spares = len(game.spare_colours())
-    total = kept = 0
+    total = 0
     stopped = None
     for d in range(min(game.pegs, spares) + 1):
-        stopped = _solve(ctl, _spare_assumptions(d, spares), deadline)
-        found = int(ctl.statistics["summary"]["models"]["enumerated"])
-        kept += found
-        total += found * math.perm(spares, d)
+        assumptions = _spare_assumptions(d, spares)
+        stopped = session.search(assumptions=assumptions, deadline=deadline).stopped_by
+        # each code clingo enumerates stands for its family of swapped spare colours
+        total += session.models_enumerated() * math.perm(spares, d)
         if stopped is not None:
             break
-    return Count(total, stopped is None, time.perf_counter() - start, kept, stopped)
+    solve_seconds = time.perf_counter() - start - ground_seconds
+    return Result(
+        puzzle=game,
+        backend="clingo",
+        count=total,
+        complete=stopped is None,
+        stopped_by=stopped,
+        stats=session.stats(ground_seconds, solve_seconds),
+    )
 
 
 def consistent_codes(game: MastermindGame) -> np.ndarray:
@@ -112,7 +94,7 @@ def consistent_codes(game: MastermindGame) -> np.ndarray:
     symmetry, expanded exactly by numpy. Sorted lexicographically."""
     import numpy as np
 
-    ctl = _control(game, True, ["--models", "0"])
+    session = _session(game, True, ["--models", "0"])
     index = {colour: i for i, colour in enumerate(game.colours)}
     spare_index = [index[c] for c in game.spare_colours()]
     spares = len(spare_index)
@@ -133,7 +115,8 @@ def consistent_codes(game: MastermindGame) -> np.ndarray:
                 code[peg] = colour
             rows.append(code)
 
-        if _solve(ctl, _spare_assumptions(d, spares), None, collect) is not None:
+        end = session.search(assumptions=_spare_assumptions(d, spares), on_model=collect)
+        if end.stopped_by is not None:
             raise KeyboardInterrupt  # stopped: part of the codes is no answer here
         if not rows:
             continue
@@ -153,7 +136,7 @@ def consistent_codes(game: MastermindGame) -> np.ndarray:
 
 
 def diagnosis(game: MastermindGame) -> list[str]:
-    """Why no code fits, for the puzzle commands: a minimal set of guesses that cannot
+    """Why no code fits, for the web's page: a minimal set of guesses that cannot
     all be scored as recorded (see :func:`conflicting_guesses`)."""
     if not game.guesses:
         return []
@@ -167,46 +150,12 @@ def diagnosis(game: MastermindGame) -> list[str]:
 def conflicting_guesses(game: MastermindGame) -> list[int]:
     """0-based indices of a minimal set of guesses that cannot all be scored as recorded
     (each one is needed: without any of them the rest fit); [] if all of them fit.
+    The guesses are the game's clues: this is the generic explanation of a puzzle
+    without solutions (:func:`lpsolve.explain.explain_conflict`)."""
+    from .explain import explain_conflict
 
-    Every guess's test is switched by an external atom ``active(G)``; clingo's
-    unsatisfiable core over those assumptions is then shrunk by deletion.
-    """
-    ctl = _control(game, False, ["--models", "1"])
-    switches = [clingo.Function("active", [clingo.Number(g + 1)]) for g in range(len(game.guesses))]
-    for switch in switches:
-        ctl.assign_external(switch, None)  # free: a guess not assumed may be ignored
-    guess_of = {ctl.symbolic_atoms[s].literal: i for i, s in enumerate(switches)}
-
-    def core(indices: list[int]) -> list[int] | None:
-        literals: list[int] = []
-        outcome = ctl.solve(
-            assumptions=[(switches[i], True) for i in indices], on_core=literals.extend
-        )
-        if outcome.satisfiable:
-            return None
-        return sorted({guess_of[lit] for lit in literals if lit in guess_of})
-
-    found = core(list(range(len(game.guesses))))
-    if found is None:
-        return []
-    # Deletion in chunks, halved down to single guesses: clingo's first core may hold
-    # nearly every guess (5,007 of 5,008 in a fuzzed game), and deleting one guess at a
-    # time then took 5,000 solves (290 s) where this takes a few dozen. Dropping guesses
-    # only lets more codes fit, so a guess found needed stays needed: the last pass,
-    # one guess at a time, leaves a minimal set.
-    chunk = max(len(found) // 2, 1)
-    while True:
-        position = 0
-        while position < len(found):
-            without = found[:position] + found[position + chunk :]
-            smaller = core(without)
-            if smaller is None:
-                position += chunk  # these guesses are needed, for now
-            else:
-                found = [i for i in without if i in smaller] if smaller else without
-        if chunk == 1:
-            return found
-        chunk //= 2
+    conflict = explain_conflict(game)
+    return [] if conflict is None else sorted(clue.json - 1 for clue in conflict.clues)
 
 
 def rule_outs(

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import functools
 import os
-import re
 import textwrap
 import time
 from collections import Counter
@@ -40,12 +39,13 @@ import clingo.ast
 
 from . import sandbox
 from .backends import asp
+from .backends.session import Session, one_line, program_error, user_message
 from .errors import PuzzleError, UsageError
 from .jobs import DEFAULT_MEMORY, Emit, Limits, supervise
 from .kinds import kind_spec, parse_bytes, read_bytes
 from .kinds import load as load_puzzle
 from .kinds.textformat import plural
-from .puzzle import Puzzle
+from .puzzle import Puzzle, Result, StopReason
 from .resources import encoding_file, encodings_dir
 from .supervised import call, remaining
 
@@ -57,11 +57,6 @@ TIME_LIMIT = 10.0
 MAX_SOLUTIONS = 100
 
 VERDICTS = ("correct", "wrong", "missing", "duplicate", "too slow", "out of memory", "skipped")
-
-# clingo's messages start with the place: "FILE:LINE:COL[-...]: error: ..."
-_MESSAGE = re.compile(r"^(?P<file>.*?):(?P<line>\d+):(?P<col>\d+)(?:-[\d:]+)?: (?P<text>.*)$", re.S)
-_POLL_SECONDS = 0.05
-
 
 # -- reading programs ------------------------------------------------------------------
 
@@ -154,71 +149,27 @@ def _statements(path: str) -> Counter[str]:
     return statements
 
 
-def load_program(ctl: clingo.Control, program: str, messages: list[str]) -> None:
+def load_program(session: Session, program: str) -> None:
     """Load a vetted program as :mod:`lpsolve.sandbox` requires: from inside its folder,
-    since clingo looks for a relative ``#include`` in the working directory first."""
-    try:
-        with sandbox.in_program_folder(program) as name:
-            ctl.load(name)
-    except RuntimeError as error:
-        raise program_error(messages, program, str(error)) from None
+    since clingo looks for a relative ``#include`` in the working directory first.
+    The session's errors are reported at their place in ``program`` from here on."""
+    session.on_error = errors_in(program)
+    with sandbox.in_program_folder(program) as name:
+        session.load(name)
 
 
-def program_error(
-    messages: Sequence[str],
-    path: str,
-    fallback: str,
-    name: Callable[[str], str] | None = None,
-) -> PuzzleError:
-    """A :class:`PuzzleError` at the place of clingo's first error message, on one line
-    (its notes, e.g. which variable is unsafe, appended; the rule it prints dropped).
-    ``name`` gives the user's name of a file clingo names (default: clingo read
-    ``path`` as :func:`load_program` has it read)."""
-    name = name or (lambda file: sandbox.user_path(file, path))
-    for message in messages:
-        first, *rest = message.strip().splitlines()
-        match = _MESSAGE.match(first)
-        if match is None or not match.group("text").startswith("error"):
-            continue
-        detail = match.group("text").removeprefix("error: ")
-        if detail.endswith(":"):  # "unsafe variables in:" and the rule on the next lines
-            detail = detail[:-1] + " this rule"
-        notes = [m.group("text") for m in map(_MESSAGE.match, rest) if m is not None]
-        return PuzzleError(
-            f"clingo: {'; '.join([detail, *notes])}",
-            name(match.group("file")),
-            int(match.group("line")),
-            int(match.group("col")),
-        )
-    return PuzzleError(f"clingo: {fallback}", path)
+def errors_in(program: str) -> Callable[[str, Sequence[str]], Exception]:
+    """clingo's errors reported at their place in a user's ``program``."""
+    return lambda text, messages: program_error(messages, program, text)
 
 
-def one_line(message: str) -> str:
-    """A clingo message on one line (it puts the atom or rule on the next)."""
-    return " ".join(message.split())
-
-
-def user_message(message: str, program: str) -> str:
-    """A clingo message about ``program`` with the file named as the user named it
-    (clingo read it from inside its folder, see :func:`load_program`)."""
-    match = _MESSAGE.match(message)
-    if match is None:
-        return message
-    return sandbox.user_path(match.group("file"), program) + message[match.end("file") :]
+def program_session(program: str, options: Iterable[str] = ()) -> Session:
+    """A session for a user's program: clingo's messages kept (not logged as
+    lpsolve's), its errors reported at their place in ``program``."""
+    return Session(options, on_message=None, on_error=errors_in(program))
 
 
 # -- searching ---------------------------------------------------------------------------
-
-
-@dataclass
-class Search:
-    """The answers one program found for one puzzle (output atoms of each model)."""
-
-    answers: list[Answer] = field(default_factory=list)
-    complete: bool = False
-    stopped_by: str | None = None  # "limit" or "timeout"
-    seconds: float = 0.0
-    messages: list[str] = field(default_factory=list)  # clingo's warnings and infos
 
 
 def _output_atoms(model: clingo.Model, signatures: frozenset[Signature]) -> Answer:
@@ -231,92 +182,67 @@ def _output_atoms(model: clingo.Model, signatures: frozenset[Signature]) -> Answ
 
 
 def _search(
-    ctl: clingo.Control,
+    session: Session,
     signatures: frozenset[Signature],
     limit: int,
     timeout: float | None,
     on_answer: Callable[[Any], None] | None = None,
     read: Callable[[clingo.Model], Any] | None = None,
-) -> Search:
+) -> Result:
     """Enumerate up to ``limit`` models (0: all) within ``timeout`` seconds of search.
     Each answer (the output atoms, or what ``read`` takes from the model) is kept in
-    ``answers``, or with ``on_answer`` handed to it as it is found instead."""
-    search = Search()
+    ``solutions``, or with ``on_answer`` handed to it as it is found instead."""
+    search = Result(puzzle=None, backend="clingo")
 
     def on_model(model: clingo.Model) -> None:
         answer = _output_atoms(model, signatures) if read is None else read(model)
+        search.count += 1
         if on_answer is None:
-            search.answers.append(answer)
+            search.solutions.append(answer)
         else:
             on_answer(answer)
 
-    ctl.configuration.solve.models = str(limit)
-    start = time.perf_counter()
-    with ctl.solve(on_model=on_model, async_=True) as handle:
-        try:
-            while not handle.wait(_POLL_SECONDS):
-                if timeout is not None and time.perf_counter() - start >= timeout:
-                    handle.cancel()
-                    search.stopped_by = "timeout"
-                    break
-        except KeyboardInterrupt:  # the supervisor's stop request: keep what was found
-            handle.cancel()
-            search.stopped_by = "interrupt"
-        outcome = handle.get()
-    search.seconds = time.perf_counter() - start
-    search.complete = bool(outcome.exhausted) and search.stopped_by is None
+    deadline = None if timeout is None else time.perf_counter() + timeout
+    end = session.search(on_model=on_model, deadline=deadline, models=limit)
+    search.stats = session.stats(solve_seconds=end.seconds)
+    search.stopped_by = end.stopped_by
+    search.complete = end.exhausted and search.stopped_by is None
     if not search.complete and search.stopped_by is None:
-        search.stopped_by = "limit"
+        search.stopped_by = StopReason.LIMIT
     return search
 
 
-def _ground(ctl: clingo.Control, messages: list[str], path: str) -> float:
-    start = time.perf_counter()
-    try:
-        ctl.ground([("base", [])])
-    except RuntimeError as error:
-        raise program_error(messages, path, str(error)) from None
-    return time.perf_counter() - start
-
-
-def _student_control(
-    program: str, puzzle: Puzzle, messages: list[str], extra: Iterable[str] = ()
-) -> clingo.Control:
-    ctl = clingo.Control(list(extra), logger=lambda _code, text: messages.append(text.strip()))
-    load_program(ctl, program, messages)
-    try:
-        ctl.add("base", [], puzzle.facts_text())
-    except RuntimeError as error:
-        raise program_error(messages, program, str(error)) from None
-    return ctl
+def _student_session(program: str, puzzle: Puzzle, extra: Iterable[str] = ()) -> Session:
+    session = program_session(program, extra)
+    load_program(session, program)
+    session.add(puzzle.facts_text())
+    return session
 
 
 def _bounded_search(
-    build: Callable[[list[str]], clingo.Control],
+    build: Callable[[], Session],
     signatures: frozenset[Signature],
     max_solutions: int,
     limits: Limits,
-) -> Search:
-    """Ground and search a program in a supervised job: ``build(messages)`` makes the
-    ground control object inside the job (clingo's messages go to ``messages``). A
-    stop (time, memory, Ctrl-C) keeps the answers found before it."""
+) -> Result:
+    """Ground and search a program in a supervised job: ``build()`` makes the ground
+    session inside the job. A stop (time, memory, Ctrl-C) keeps the answers found
+    before it (``solutions``)."""
     start = time.monotonic()
     deadline = limits.deadline(start)
     found: list[Answer] = []
 
-    def job(emit: Emit) -> Search:
-        messages: list[str] = []
-        ctl = build(messages)
-        search = _search(ctl, signatures, max_solutions, remaining(deadline), emit)
-        search.messages = messages  # the answers reached the parent one by one
+    def job(emit: Emit) -> Result:
+        session = build()
+        search = _search(session, signatures, max_solutions, remaining(deadline), emit)
+        search.messages = session.messages  # the answers reached the parent one by one
         return search
 
     outcome = supervise(job, limits, found.append, start=start)
-    search = outcome.value or Search()
-    search.answers = found
+    search = outcome.value or Result(puzzle=None, backend="clingo")
+    search.solutions, search.count = found, len(found)
     if outcome.stopped_by is not None and not search.complete:
         search.stopped_by = outcome.stopped_by
-    search.seconds = outcome.seconds
     return search
 
 
@@ -327,10 +253,10 @@ def _reference_verdicts(
     unknown within the limits)? Used when the reference enumeration stopped at the cap."""
 
     def job() -> list[bool | None]:
-        ctl = asp.make_control(puzzle, encoding=kind_spec(puzzle.kind).reference_encoding)
-        asp.ground(ctl)
+        session = asp.make_control(puzzle, encoding=kind_spec(puzzle.kind).reference_encoding)
+        session.ground()
         return [
-            _is_reference_answer(ctl, answer, signatures, limits.timeout or TIME_LIMIT)
+            _is_reference_answer(session, answer, signatures, limits.timeout or TIME_LIMIT)
             for answer in answers
         ]
 
@@ -339,25 +265,22 @@ def _reference_verdicts(
 
 
 def _is_reference_answer(
-    ctl: clingo.Control, answer: Answer, signatures: frozenset[Signature], timeout: float
+    session: Session, answer: Answer, signatures: frozenset[Signature], timeout: float
 ) -> bool | None:
     """Whether some reference answer set shows exactly ``answer`` (``None``: unknown in
     time). Used when the reference enumeration stopped at the cap."""
     outputs = [
         entry.symbol
         for name, arity in signatures
-        for entry in ctl.symbolic_atoms.by_signature(name, arity)
+        for entry in session.atoms.by_signature(name, arity)
     ]
     if not answer <= set(outputs):
         return False
-    ctl.configuration.solve.models = "1"
     assumptions = [(atom, atom in answer) for atom in outputs]
-    with ctl.solve(assumptions=assumptions, async_=True) as handle:
-        if not handle.wait(timeout):
-            handle.cancel()
-            handle.get()
-            return None
-        return bool(handle.get().satisfiable)
+    end = session.search(assumptions=assumptions, deadline=time.perf_counter() + timeout, models=1)
+    if end.stopped_by == StopReason.INTERRUPT:
+        raise KeyboardInterrupt
+    return None if end.stopped_by is not None else bool(end.satisfiable)
 
 
 # -- grading -------------------------------------------------------------------------------
@@ -566,15 +489,15 @@ def grade_instance(
     limits = Limits(time_limit, memory_limit, count_supervisor)
     reference_encoding = kind_spec(puzzle.kind).reference_encoding
 
-    def reference_control(_messages: list[str]) -> clingo.Control:
-        ctl = asp.make_control(puzzle, encoding=reference_encoding)
-        asp.ground(ctl)
-        return ctl
+    def reference_session() -> Session:
+        session = asp.make_control(puzzle, encoding=reference_encoding)
+        session.ground()
+        return session
 
-    reference = _bounded_search(reference_control, signatures, max_solutions, limits)
+    reference = _bounded_search(reference_session, signatures, max_solutions, limits)
     if reference.stopped_by == "interrupt":
         raise KeyboardInterrupt
-    grade.reference_count = len(reference.answers)
+    grade.reference_count = len(reference.solutions)
     grade.reference_complete = reference.complete
     if reference.stopped_by in ("timeout", "memory"):
         grade.verdict = "skipped"
@@ -586,27 +509,27 @@ def grade_instance(
         grade.seconds = time.perf_counter() - started
         return grade
 
-    def student_control(messages: list[str]) -> clingo.Control:
-        ctl = _student_control(program, puzzle, messages)
-        _ground(ctl, messages, program)
-        return ctl
+    def student_session() -> Session:
+        session = _student_session(program, puzzle)
+        session.ground()
+        return session
 
-    student = _bounded_search(student_control, signatures, max_solutions, limits)
+    student = _bounded_search(student_session, signatures, max_solutions, limits)
     if student.stopped_by == "interrupt":
         raise KeyboardInterrupt
     # clingo's infos on the student's program, e.g. a misspelt predicate that no rule defines
     notes = (one_line(user_message(message, program)) for message in student.messages)
     grade.notes.extend(dict.fromkeys(notes))
 
-    known = set(reference.answers)
-    unknown = [a for a in dict.fromkeys(student.answers) if a not in known]
+    known = set(reference.solutions)
+    unknown = [a for a in dict.fromkeys(student.solutions) if a not in known]
     in_reference = {}
     if unknown and not reference.complete:
         verdicts = _reference_verdicts(puzzle, unknown, signatures, limits)
         in_reference = dict(zip(unknown, verdicts, strict=True))
     seen: set[Answer] = set()
     wrong: list[Answer] = []
-    for answer in student.answers:
+    for answer in student.solutions:
         if answer in seen:
             grade.duplicates += 1
             continue
@@ -624,9 +547,9 @@ def grade_instance(
     grade.student_complete = student.complete
     grade.wrong = len(wrong)
     if wrong:
-        grade.wrong_example = _wrong_example(puzzle, wrong[0], reference.answers)
+        grade.wrong_example = _wrong_example(puzzle, wrong[0], reference.solutions)
     if student.complete:
-        missing = [a for a in reference.answers if a not in seen]
+        missing = [a for a in reference.solutions if a not in seen]
         grade.missing = len(missing)
         if missing:
             grade.missing_example = _example(puzzle, missing[0], [])
@@ -881,23 +804,19 @@ def run_program(
         puzzles = [load_puzzle(f, kind) for f in files if not f.endswith(".lp")]
         if puzzles:
             emit(("puzzle", puzzles[-1]))
-        messages: list[str] = []
-        try:
-            ctl = clingo.Control(
-                list(arguments), logger=lambda _code, text: messages.append(text.strip())
-            )
-        except RuntimeError as error:  # an option clingo does not take
-            raise UsageError(f"clingo: {' '.join(str(error).split())}") from None
+        session = Session(
+            arguments,
+            on_message=None,  # an option clingo does not take: a usage error
+            on_error=lambda text, _: UsageError(f"clingo: {' '.join(text.split())}"),
+        )
         for program in programs:
-            load_program(ctl, program, messages)
-        try:
-            for puzzle in puzzles:
-                ctl.add("base", [], puzzle.facts_text())
-        except RuntimeError as error:
-            raise program_error(messages, programs[0], str(error)) from None
-        _ground(ctl, messages, programs[0])
+            load_program(session, program)
+        session.on_error = errors_in(programs[0])
+        for puzzle in puzzles:
+            session.add(puzzle.facts_text())
+        session.ground()
         search = _search(
-            ctl,
+            session,
             frozenset(),
             limit or 0,
             remaining(deadline),
@@ -905,8 +824,7 @@ def run_program(
             # `run` shows the #show; an optimizing program's answers carry their costs
             read=lambda model: (sorted(model.symbols(shown=True)), list(model.cost)),
         )
-        optimum = ctl.statistics["summary"]["models"].get("optimal", 0) > 0
-        return search.complete, search.stopped_by, messages, optimum
+        return search.complete, search.stopped_by, session.messages, session.optimum_found()
 
     answers: list[list[clingo.Symbol]] = []
     costs: list[list[int]] = []

@@ -160,6 +160,12 @@ class Kind(ABC):
     solve_options: tuple[SolveOption, ...] = ()
     #: how one given is written in JSON (``--explain``'s ``conflict``), e.g. "[x, y, n]"
     clue_json: str = ""
+    #: a puzzle without solutions is diagnosed by a minimal conflict of its clues,
+    #: even without ``--explain`` (:attr:`Capability.EXPLAIN`): for kinds whose rules
+    #: name no broken cell and whose clues are few, e.g. Mastermind's guesses
+    diagnosed_by_conflict: bool = False
+    #: what explanations call one of its clues ("these 3 givens conflict")
+    clue_noun: str = "given"
     #: commands of its own (``lpsolve mastermind``), each defined by the module
     #: ``lpsolve.cli.kinds.NAME``; built-in kinds only
     commands: tuple[str, ...] = ()
@@ -457,9 +463,7 @@ class Puzzle(ABC):
         default the header ``ROWS COLS`` and :meth:`janko_rows`, columns aligned (a
         declared kind writes its own header's numbers). Refused as :meth:`janko_rows`
         is."""
-        from .kinds.janko import render  # a sibling of the kinds' layer
-
-        return render(self.janko_rows(solution))
+        return janko_layout(self.janko_rows(solution))
 
     def to_url(self) -> str:
         """The puzzle as a puzz.link link (:attr:`Capability.URL`)."""
@@ -580,12 +584,25 @@ class Status(enum.Enum):
     MEMORY = "memory limit"  # stopped by --memory-limit before anything was proved
 
 
-#: how a search can be stopped before it ends by itself (``Result.stopped_by``), and the
-#: status of a search so stopped before it found anything
+class StopReason(enum.StrEnum):
+    """Why a search ended before it searched everything: the one vocabulary of the
+    library, the command line, batch reports, the web and JSON (``stopped_by``; None
+    there means the search ended by itself). A StrEnum: it compares equal to, and
+    prints as, its JSON text."""
+
+    LIMIT = "limit"  # it found as many solutions as were asked for
+    STOP = "stop"  # the caller had enough (its callback said stop)
+    TIMEOUT = "timeout"  # the deadline passed
+    INTERRUPT = "interrupt"  # Ctrl-C, or a supervisor's stop request
+    MEMORY = "memory"  # the memory limit
+
+
+#: the stops that cut a search short (exit status 3), and the status of a search so
+#: stopped before it found anything
 STOP_STATUS = {
-    "timeout": Status.TIMEOUT,
-    "interrupt": Status.INTERRUPTED,
-    "memory": Status.MEMORY,
+    StopReason.TIMEOUT: Status.TIMEOUT,
+    StopReason.INTERRUPT: Status.INTERRUPTED,
+    StopReason.MEMORY: Status.MEMORY,
 }
 STOPPED = tuple(STOP_STATUS)
 
@@ -657,8 +674,9 @@ class Result:
         solutions: list[Any] | None = None,
         count: int = 0,
         complete: bool = False,
-        stopped_by: str | None = None,  # "limit", "stop" or one of STOPPED
+        stopped_by: StopReason | None = None,
         stats: Stats | None = None,
+        messages: list[str] | None = None,
     ) -> None:
         self.puzzle = puzzle
         self.backend = backend
@@ -667,6 +685,8 @@ class Result:
         self.complete = complete
         self.stopped_by = stopped_by
         self.stats = Stats() if stats is None else stats
+        #: clingo's warnings and infos on the program searched (a student's, say)
+        self.messages = [] if messages is None else messages
 
     def replace(self, **changes: Any) -> Result:
         """A copy with some fields changed."""
@@ -698,3 +718,11 @@ class Result:
     @property
     def status(self) -> Status:
         return search_status(self.count, self.stopped_by)
+
+
+def janko_layout(rows: Sequence[Sequence[str]]) -> str:
+    """Cells in the janko layout: ``ROWS COLS``, then the rows, columns aligned."""
+    width = max((len(cell) for row in rows for cell in row), default=1)
+    lines = [f"{len(rows)} {len(rows[0]) if rows else 0}"]
+    lines += [" ".join(cell.rjust(width) for cell in row) for row in rows]
+    return "\n".join(lines)

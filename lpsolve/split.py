@@ -35,10 +35,11 @@ import clingo
 
 from . import api, limits
 from .backends import asp
+from .backends.session import Session
 from .errors import InternalError, LpsolveError, PuzzleError, UsageError
 from .jobs import Emit, Job, Limits, OnDone, Outcome, supervise_many
 from .kinds import STDIN, read_bytes, stdin_bytes, textformat
-from .puzzle import Puzzle, Result, Stats
+from .puzzle import Puzzle, Result, Stats, StopReason
 
 #: cubes per worker the split aims for: enough that a worker finishing early finds
 #: more to do, few enough that each cube's own start-up (fork, grounding) stays small
@@ -81,10 +82,9 @@ def find_split(puzzle: Puzzle, wanted: int) -> Split:
     atoms = puzzle.split_atoms()
     if wanted <= 1 or not atoms:
         return Split((), ("",))
-    ctl = asp.make_control(puzzle, [f"--solve-limit={CHECK_CONFLICTS}"])
-    asp.ground(ctl)
-    symbolic = ctl.symbolic_atoms
-    atoms = [atom for atom in atoms if symbolic[atom] is not None]
+    session = asp.make_control(puzzle, [f"--solve-limit={CHECK_CONFLICTS}"])
+    session.ground()
+    atoms = [atom for atom in atoms if session.literal(atom) is not None]
     # a leaf: (atoms fixed, tie-break, its bits, a solution in it as the bits of every
     # atom if a check found one)
     growing: list[tuple[int, int, str, str | None]] = [(0, 0, "", None)]
@@ -93,7 +93,7 @@ def find_split(puzzle: Puzzle, wanted: int) -> Split:
     budget = [CHECKS_PER_CUBE * wanted]
     while growing and len(growing) + len(whole) < wanted and budget[0] > 0:
         _, _, bits, model = heapq.heappop(growing)
-        branches = _branches(ctl, atoms, bits, model, budget)
+        branches = _branches(session, atoms, bits, model, budget)
         if len(branches) == 1:
             whole.append(branches[0][0])
         for branch, found in branches if len(branches) == 2 else ():
@@ -105,7 +105,7 @@ def find_split(puzzle: Puzzle, wanted: int) -> Split:
 
 
 def _branches(
-    ctl: clingo.Control,
+    session: Session,
     atoms: Sequence[clingo.Symbol],
     bits: str,
     model: str | None,
@@ -121,7 +121,7 @@ def _branches(
                 live.append((bits + bit, model))
                 continue
             budget[0] -= 1
-            verdict, found = _check(ctl, atoms, bits + bit)
+            verdict, found = _check(session, atoms, bits + bit)
             if verdict != "empty":
                 live.append((bits + bit, found))
         if len(live) != 1:
@@ -137,9 +137,7 @@ CHECK_CONFLICTS = 100
 CHECKS_PER_CUBE = 64
 
 
-def _check(
-    ctl: clingo.Control, atoms: Sequence[clingo.Symbol], bits: str
-) -> tuple[str, str | None]:
+def _check(session: Session, atoms: Sequence[clingo.Symbol], bits: str) -> tuple[str, str | None]:
     """A short search of the branch fixing ``atoms`` to ``bits``: ``"empty"``,
     ``"solution"`` (with the bits of every atom in the one found) or ``"unknown"``."""
     assumptions = [(atom, bit == "1") for atom, bit in zip(atoms, bits, strict=False)]
@@ -149,19 +147,12 @@ def _check(
         found.append("".join("1" if model.contains(atom) else "0" for atom in atoms))
         return False
 
-    result = ctl.solve(assumptions=assumptions, on_model=on_model)
-    if result.unsatisfiable:
+    end = session.search(assumptions=assumptions, on_model=on_model)
+    if end.stopped_by == StopReason.INTERRUPT:
+        raise KeyboardInterrupt
+    if end.unsatisfiable:
         return "empty", None
     return ("solution", found[0]) if found else ("unknown", None)
-
-
-@dataclass(frozen=True)
-class CubeCount:
-    """What one cube's search found: its count (exact if ``complete``) and figures."""
-
-    count: int
-    complete: bool
-    stats: Stats
 
 
 @dataclass
@@ -175,7 +166,9 @@ class CubeJob:
     list_solutions: bool = False
     facts: str | None = None  # the puzzle's facts as text, made once for all cubes
 
-    def work(self, emit: Emit) -> CubeCount:
+    def work(self, emit: Emit) -> Result:
+        """The cube's search: its count (exact if complete), figures and stop; the
+        solutions went out one by one (``emit``), the puzzle is the caller's."""
         assumptions = self.split.assumptions(self.index)
         if self.list_solutions:
 
@@ -188,7 +181,7 @@ class CubeJob:
             )
         else:
             result = asp.solve(self.puzzle, decode=False, assumptions=assumptions, facts=self.facts)
-        return CubeCount(result.count, result.complete, result.stats)
+        return result.replace(puzzle=None, solutions=[])
 
 
 # -- checkpoints ----------------------------------------------------------------------
@@ -323,11 +316,11 @@ class Checkpoint:
         branches = uncovered(self.split)
         if not branches:
             return
-        ctl = asp.make_control(puzzle)
-        asp.ground(ctl)
+        session = asp.make_control(puzzle)
+        session.ground()
         symbols = [clingo.parse_term(atom) for atom in self.split.atoms]
-        grounded = [ctl.symbolic_atoms[symbol] for symbol in symbols]
-        with ctl.backend() as backend:
+        grounded = [session.atoms[symbol] for symbol in symbols]
+        with session.control.backend() as backend:
             in_a_branch = backend.add_atom()
             for branch in branches:
                 body = []
@@ -347,7 +340,10 @@ class Checkpoint:
             found.extend(branch for branch in branches if truth.startswith(branch))
             return False
 
-        if not ctl.solve(on_model=on_model).unsatisfiable:
+        end = session.search(on_model=on_model)
+        if end.stopped_by == StopReason.INTERRUPT:
+            raise KeyboardInterrupt
+        if not end.unsatisfiable:
             where = f"the branch {found[0]}" if found and found[0] else "the search"
             raise self._error(
                 1,
@@ -591,7 +587,7 @@ def run_cubes(
         if isinstance(outcome, LpsolveError | InternalError):
             errors.append(outcome)
             return
-        value: CubeCount | None = outcome.value
+        value: Result | None = outcome.value
         if value is not None:
             stats.append(value.stats)
         if value is not None and value.complete and outcome.stopped_by is None:

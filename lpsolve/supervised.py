@@ -196,6 +196,7 @@ def solve_file(
     on_stage: Callable[[str], None] | None = None,
     on_wait: Callable[[], None] | None = None,
     start: float | None = None,
+    data: bytes | None = None,
 ) -> Solved:
     """Read ``path`` and search it in a supervised child, as :func:`lpsolve.solve`
     (``limit`` solutions, ``None`` all) or, with ``counting``, :func:`lpsolve.count`.
@@ -206,7 +207,8 @@ def solve_file(
     process as the child finds things. Bad input raises :class:`PuzzleError` here.
     ``start`` (a ``time.monotonic()`` reading): when the deadline's clock began,
     default now. ``on_stage("followup")``: the search is over and ``followup`` runs;
-    ``on_wait``: see :func:`lpsolve.jobs.supervise`.
+    ``on_wait``: see :func:`lpsolve.jobs.supervise`. ``data``: the file's bytes,
+    already read (``path`` then only names it).
     """
     limits = limits or Limits()
     start = time.monotonic() if start is None else start
@@ -224,6 +226,7 @@ def solve_file(
         on_solution=on_solution,
         on_progress=on_progress,
         on_stage=on_stage,
+        data=data,
     )
     return job.finish(supervise(job.work, limits, job.receive, start=start, on_wait=on_wait))
 

@@ -1,12 +1,16 @@
-"""What the tests of the declared genres share: a kind's bundled puzzles against their
-published solutions, solutions as janko grids of tokens and back, and one-cell changes
-of a solution for the checks' tests. The sources of truth stay in each genre's test
-(its Python rules and enumerator); this module only moves grids around."""
+"""What the tests of the declared genres share: a kind's bundled puzzles and their
+published solutions, solutions as janko grids of tokens and back, one-cell changes of a
+solution for the checks' tests, and the rules the check names. The sources of truth stay
+in the tests (each genre's Python rules and enumerator in tests/test_GENRE.py, the
+published solutions in tests/test_genres.py); this module only moves grids around."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
+from typing import TypeVar
+
+import clingo
 
 from lpsolve import api
 from lpsolve.kinds.declared import DeclaredSolution, load_kind
@@ -15,12 +19,17 @@ from lpsolve.kinds.declared.kind import DeclaredKind, DeclaredPuzzle, Instance
 from .conftest import ROOT
 
 Grid = tuple[tuple[str, ...], ...]
+T = TypeVar("T")
+
+#: the bundled declared genres: the folders of lpsolve/kinds with a kind.toml
+KINDS = ROOT / "lpsolve" / "kinds"
+GENRES = sorted(folder.name for folder in KINDS.iterdir() if (folder / "kind.toml").is_file())
 
 
 def bundled(name: str) -> tuple[DeclaredKind, list[Instance]]:
     """The bundled kind ``lpsolve/kinds/NAME`` (loaded as a user's folder would be) and
     its instances that have a published solution."""
-    kind = load_kind(ROOT / "lpsolve" / "kinds" / name)
+    kind = load_kind(KINDS / name)
     return kind, [i for i in kind.instances() if i.solution is not None]
 
 
@@ -29,28 +38,17 @@ def instance_name(instance: Instance) -> str:
 
 
 def published(kind: DeclaredKind, instance: Instance) -> tuple[DeclaredPuzzle, DeclaredSolution]:
+    """A bundled puzzle and its published solution, read from the file beside it."""
     puzzle = kind.load(instance.path)
     assert instance.solution is not None
     text = Path(instance.solution).read_text()
     return puzzle, puzzle.read_solution(text, instance.solution)
 
 
-def assert_solves_to_the_published_solution(kind: DeclaredKind, instance: Instance) -> None:
-    """Solved, proved unique (a search for two finds one), passing the check (lpsolve
-    checks every answer it finds), and equal to the published solution, atom for atom
-    and in janko's layout."""
-    puzzle, expected = published(kind, instance)
-    result = api.solve(puzzle)
-    assert result.complete and result.unique, instance.path
-    (found,) = result.solutions
-    assert puzzle.violations(found) == []
-    assert puzzle.violations(expected) == []  # the published solution passes the check
-    assert puzzle.janko_text(found) == puzzle.janko_text(expected)
-    if not any(w.write == "region" for w in kind.declaration.output.cells):
-        # regions are renumbered in reading order when written; anything else is the
-        # published file, token for token
-        assert found == expected
-        assert puzzle.janko_text(found).split() == Path(instance.solution).read_text().split()
+def published_file(kind: DeclaredKind, file_name: str) -> tuple[DeclaredPuzzle, DeclaredSolution]:
+    """The bundled puzzle ``file_name`` and its published solution."""
+    (instance,) = [i for i in kind.instances() if instance_name(i) == file_name]
+    return published(kind, instance)
 
 
 def grid_of(puzzle: DeclaredPuzzle, solution: DeclaredSolution) -> Grid:
@@ -65,11 +63,22 @@ def solution_of(puzzle: DeclaredPuzzle, grid: Sequence[Sequence[str]]) -> Declar
     return puzzle.read_solution(text, "<changed>")
 
 
-def every_solution(puzzle: DeclaredPuzzle) -> set[Grid]:
-    """Every solution the encoding finds, as grids (the search must be complete)."""
+def every_solution_as(puzzle: DeclaredPuzzle, decode: Callable[[DeclaredSolution], T]) -> set[T]:
+    """Every solution the encoding finds, each as ``decode`` makes it (a genre's cells,
+    lamps or loop; the search must be complete)."""
     result = api.solve(puzzle, limit=None)
     assert result.complete
-    return {grid_of(puzzle, s) for s in result.solutions}
+    return {decode(solution) for solution in result.solutions}
+
+
+def every_solution(puzzle: DeclaredPuzzle) -> set[Grid]:
+    """Every solution the encoding finds, as grids."""
+    return every_solution_as(puzzle, lambda solution: grid_of(puzzle, solution))
+
+
+def every_solution_atoms(puzzle: DeclaredPuzzle) -> set[tuple[clingo.Symbol, ...]]:
+    """Every solution the encoding finds, as sorted atoms."""
+    return every_solution_as(puzzle, lambda solution: solution.atoms)
 
 
 def second_model(puzzle: DeclaredPuzzle) -> set[Grid]:
@@ -91,6 +100,26 @@ def one_cell_changes(grid: Grid, tokens: Sequence[str]) -> Iterator[tuple[int, i
                     yield r, c, tuple(tuple(line) for line in changed)
 
 
-def rules_broken(puzzle: DeclaredPuzzle, solution: DeclaredSolution) -> set[str]:
-    """The names of the rules the kind's check finds broken."""
-    return {problem.rule for problem in puzzle.violations(solution)}  # type: ignore[attr-defined]
+def atom(name: str, *arguments: int) -> clingo.Symbol:
+    return clingo.Function(name, [clingo.Number(a) for a in arguments])
+
+
+def rules_broken(
+    puzzle: DeclaredPuzzle, answer: DeclaredSolution | Iterable[clingo.Symbol]
+) -> set[str]:
+    """The names of the rules the kind's check finds broken by a solution, or by a set
+    of atoms (an answer changed by hand)."""
+    if not isinstance(answer, DeclaredSolution):
+        answer = DeclaredSolution(tuple(sorted(set(answer))))
+    return {problem.rule for problem in puzzle.violations(answer)}  # type: ignore[attr-defined]
+
+
+def cells_broken(
+    puzzle: DeclaredPuzzle, atoms: Iterable[clingo.Symbol]
+) -> dict[str, set[tuple[int, int]]]:
+    """The rules the kind's check finds broken by a set of atoms, each with the cells it
+    names."""
+    broken: dict[str, set[tuple[int, int]]] = {}
+    for violation in puzzle.violations(DeclaredSolution(tuple(sorted(set(atoms))))):
+        broken.setdefault(violation.rule, set()).update(violation.cells)  # type: ignore[attr-defined]
+    return broken

@@ -13,15 +13,11 @@ import clingo
 import pytest
 
 from lpsolve import api
-from lpsolve.errors import PuzzleError
-from lpsolve.kinds.declared import DeclaredSolution, load_kind
+from lpsolve.kinds.declared import DeclaredSolution
 
-from .conftest import ROOT
+from .genre_testing import bundled, cells_broken, every_solution_as, instance_name, published_file
 
-FOLDER = ROOT / "lpsolve" / "kinds" / "akari"
-AKARI = load_kind(FOLDER)
-INSTANCES = AKARI.instances()
-PUBLISHED = [i for i in INSTANCES if i.solution is not None]
+AKARI, PUBLISHED = bundled("akari")
 RULES = (
     "a lamp stands on a white cell",
     "no lamp lights another",
@@ -30,10 +26,6 @@ RULES = (
 )
 
 Board = list[list[str]]  # janko's tokens: '-', 'x' or a digit
-
-
-def name(instance) -> str:
-    return Path(instance.path).name
 
 
 def lamp(r: int, c: int) -> clingo.Symbol:
@@ -110,34 +102,8 @@ def python_solutions(board: Board) -> set[frozenset[tuple[int, int]]]:
 # -- published solutions ------------------------------------------------------------
 
 
-def test_the_bundled_instances_are_named_and_of_several_sizes() -> None:
-    sizes = {AKARI.load(i.path).size for i in INSTANCES}
-    assert len(PUBLISHED) == len(INSTANCES) >= 3 and len(sizes) >= 3
-    assert all(Path(i.path).read_text().startswith("# janko.at Akari") for i in INSTANCES)
-
-
-@pytest.mark.parametrize("instance", PUBLISHED, ids=name)
-def test_the_published_solution_is_the_one_lpsolve_finds_and_it_is_unique(instance) -> None:
-    puzzle = AKARI.load(instance.path)
-    result = api.solve(puzzle)  # looks for two: one found is proved unique
-    assert result.complete and result.unique
-    published_text = Path(instance.solution).read_text()
-    published = puzzle.read_solution(published_text, instance.solution)
-    assert result.solutions == [published]
-    assert puzzle.violations(published) == []
-    # janko's layout out is the published grid, token for token; some published
-    # solutions leave the black cells out ('-'), lpsolve always repeats them
-    ours = puzzle.janko_text(result.solutions[0]).split()
-    theirs = published_text.split()
-    black = [t for row in puzzle.tokens[0] for t in row]
-    assert len(ours) == len(theirs) == 2 + len(black)
-    for mine, shown, given in zip(ours[2:], theirs[2:], black, strict=True):
-        assert mine == shown or (shown == "-" and mine == given != "-")
-    assert ours[:2] == theirs[:2]
-
-
 def test_a_published_solution_repeats_the_black_cells_exactly() -> None:
-    instance = next(i for i in PUBLISHED if name(i) == "janko-001.akari")
+    instance = next(i for i in PUBLISHED if instance_name(i) == "janko-001.akari")
     puzzle = AKARI.load(instance.path)
     (solution,) = api.solve(puzzle).solutions
     assert puzzle.janko_text(solution).split() == Path(instance.solution).read_text().split()
@@ -175,9 +141,7 @@ def test_random_tiny_boards_have_the_solutions_the_enumeration_says(seed: int) -
     board = tiny_board(seed)
     expected = python_solutions(board)
     puzzle = AKARI.parse(board_text(board), f"random-{seed}.akari")
-    result = api.solve(puzzle, limit=None)
-    assert result.complete
-    assert {lamps_of(s) for s in result.solutions} == expected
+    assert every_solution_as(puzzle, lamps_of) == expected
 
 
 def test_the_enumeration_is_not_vacuous() -> None:
@@ -190,41 +154,27 @@ def test_an_empty_board_has_a_solution_per_placement_the_enumeration_finds() -> 
     board = [["-"] * 3 for _ in range(3)]
     expected = python_solutions(board)
     assert len(expected) == 6  # one lamp in each row and column: the 3! permutations
-    result = api.solve(AKARI.parse(board_text(board), "empty.akari"), limit=None)
-    assert {lamps_of(s) for s in result.solutions} == expected
+    assert every_solution_as(AKARI.parse(board_text(board), "empty.akari"), lamps_of) == expected
 
 
 # -- the check ------------------------------------------------------------------------
-
-
-def published(file_name: str):
-    instance = next(i for i in PUBLISHED if name(i) == file_name)
-    puzzle = AKARI.load(instance.path)
-    return puzzle, puzzle.read_solution(Path(instance.solution).read_text(), instance.solution)
-
-
-def rules_broken(puzzle, atoms) -> dict[str, set[tuple[int, int]]]:
-    broken: dict[str, set[tuple[int, int]]] = {}
-    for violation in puzzle.violations(DeclaredSolution(tuple(sorted(atoms)))):
-        broken.setdefault(violation.rule, set()).update(violation.cells)
-    return broken
 
 
 def test_the_check_names_each_rule_a_one_cell_change_breaks() -> None:
     """janko-001: 1 at (0,0), x at (1,3); lamps at (0,8), (1,0), (1,5), ... A lamp added
     on a black cell, a lamp added where another shines, a lamp removed (its cells go
     dark, its number counts one short): the check names the rule and the cell."""
-    puzzle, solution = published("janko-001.akari")
+    puzzle, solution = published_file(AKARI, "janko-001.akari")
     atoms = set(solution.atoms)
     assert lamp(1, 0) in atoms and lamp(1, 5) in atoms and lamp(1, 1) not in atoms
-    on_black = rules_broken(puzzle, atoms | {lamp(1, 3)})
+    on_black = cells_broken(puzzle, atoms | {lamp(1, 3)})
     assert on_black == {"a lamp stands on a white cell": {(1, 3)}}
-    seen = rules_broken(puzzle, atoms | {lamp(1, 1)})  # row 1: lamp (1,0) shines on it
+    seen = cells_broken(puzzle, atoms | {lamp(1, 1)})  # row 1: lamp (1,0) shines on it
     assert {(1, 0), (1, 1)} <= seen["no lamp lights another"]
-    removed = rules_broken(puzzle, atoms - {lamp(1, 0)})  # beside the 1 at (0,0)
+    removed = cells_broken(puzzle, atoms - {lamp(1, 0)})  # beside the 1 at (0,0)
     assert (1, 0) in removed["every white cell is lit"]
     assert removed["a number counts the lamps beside it"] == {(0, 0)}
-    off_board = rules_broken(puzzle, atoms | {lamp(10, 0)})
+    off_board = cells_broken(puzzle, atoms | {lamp(10, 0)})
     assert off_board == {"a lamp stands on a white cell": {(10, 0)}}
     named = set(on_black) | set(seen) | set(removed) | set(off_board)
     assert named == set(RULES)
@@ -232,49 +182,18 @@ def test_the_check_names_each_rule_a_one_cell_change_breaks() -> None:
 
 def test_the_check_flags_every_lamp_removed_and_passes_nothing_wrong() -> None:
     """Each lamp of a published solution removed in turn: the check finds a fault."""
-    puzzle, solution = published("janko-001.akari")
+    puzzle, solution = published_file(AKARI, "janko-001.akari")
     for atom in solution.atoms:
-        assert rules_broken(puzzle, set(solution.atoms) - {atom}), atom
+        assert cells_broken(puzzle, set(solution.atoms) - {atom}), atom
 
 
-# -- the second model and the picture -------------------------------------------------
-
-
-def test_the_second_model_agrees_with_the_encoding() -> None:
-    puzzle, solution = published("janko-001.akari")  # 100 cells: small enough
-    second, complete = puzzle.second_model_solutions()
-    assert complete and second == [solution]
+# -- the picture --------------------------------------------------------------------
 
 
 def test_the_picture_shows_lamps_black_cells_and_the_lit_cells() -> None:
-    puzzle, solution = published("janko-001.akari")
+    puzzle, solution = published_file(AKARI, "janko-001.akari")
     svg = puzzle.svg(solution)
     whites = sum(t == "-" for row in puzzle.tokens[0] for t in row)
     assert svg.count('class="lamp"') == len(solution.atoms)
     assert svg.count("shade light") == whites
     assert svg.count("shade dark") == 100 - whites
-
-
-# -- bad files --------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("3 3\n- - -\n- 5 -\n- - -\n", "bad.akari:3:3: number 5 is larger than 4"),
-        ("3 3\n- - -\n- o -\n- - -\n", "bad.akari:3:3: unexpected 'o': expected '-', 'x' or"),
-        ("3 3\n- - -\n- -\n- - -\n", "bad.akari:3:4: row has 2 tokens, expected 3"),
-        ("3 3\n- - -\n- - -\n", "bad.akari:3:6: the file ends in block board"),
-        ("3\n- - -\n", "bad.akari:1:2: the first line is the header 'ROWS COLS'"),
-    ],
-)
-def test_a_bad_file_is_refused_in_one_line_at_its_place(text: str, message: str) -> None:
-    with pytest.raises(PuzzleError) as refused:
-        AKARI.parse(text, "bad.akari")
-    assert str(refused.value).startswith(message)
-    assert "\n" not in str(refused.value)
-
-
-def test_the_kind_is_the_folder() -> None:
-    assert AKARI.name == "akari" and AKARI.extensions == (".akari",)
-    assert AKARI.has_second_model and AKARI.can_draw and AKARI.can_explain

@@ -11,7 +11,8 @@
   and CI, which run them. A command passes when it exits 0, 1 (no solution, a grading
   that fails) or 3 (stopped by a documented ``--timeout``) without a traceback.
 
-The tutorial has a test of its own (``tests/test_tutorial.py``) for its exit statuses.
+The tutorials (Takuzu's and Akari's) have a test of their own (``tests/test_tutorial.py``)
+for their exit statuses.
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ from .markdown import console_sessions
 sys.path.insert(0, str(ROOT / "docs"))
 import make_reference  # docs/make_reference.py, not a package
 
-PAGES = sorted(page for page in (ROOT / "docs").glob("*.md") if page.name != "tutorial.md")
+TUTORIALS = {"tutorial.md", "tutorial-akari.md"}  # run by tests/test_tutorial.py
+PAGES = sorted(page for page in (ROOT / "docs").glob("*.md") if page.name not in TUTORIALS)
 DOCUMENTS = [ROOT / "README.md", *PAGES]
 TIME = re.compile(r"\((\d[\d,]*\.\d+ (ms|s))\)")
 

@@ -18,6 +18,7 @@ import pytest
 from lpsolve.kinds.declared import bundled_kinds, load_kind
 
 from .conftest import ROOT
+from .markdown import table_row
 
 SCRIPT = ROOT / "benchmarks" / "genres.py"
 #: a 4x4 Jigsaw Sudoku with its published solution: the smallest bundled genre puzzle
@@ -32,18 +33,6 @@ def run(*arguments: str, env: dict[str, str] | None = None) -> subprocess.Comple
         timeout=300,
         env=env,
     )
-
-
-def genre_row(output: str, kind: str) -> dict[str, str]:
-    """The summary table's row for ``kind``, by column."""
-    lines = output.splitlines()
-    header = next(line for line in lines if line.startswith("| genre |"))
-    (row,) = [line for line in lines if line.startswith(f"| {kind} |")]
-
-    def cells(line: str) -> list[str]:
-        return [cell.strip() for cell in line.strip().strip("|").split("|")]
-
-    return dict(zip(cells(header), cells(row), strict=True))
 
 
 def blocked(tmp_path: Path) -> dict[str, str]:
@@ -61,7 +50,7 @@ def test_lpsolve_alone_runs_without_puzzlekit_and_checks_the_published_solution(
         env=blocked(tmp_path / "hidden"),
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
-    row = genre_row(done.stdout, "jigsaw-sudoku")
+    row = table_row(done.stdout, "jigsaw-sudoku")
     assert row["puzzles"] == "1"
     assert row["lpsolve solved/unique/= published"] == "1/1/1 of 1"
     assert "command median ms" in row
@@ -80,7 +69,7 @@ def test_an_answer_other_than_the_published_solution_is_a_failure(tmp_path):
         "--data", str(tmp_path), "--match", "swapped", "--detail",
     )  # fmt: skip
     assert done.returncode == 1, done.stderr
-    assert genre_row(done.stdout, "jigsaw-sudoku")["lpsolve solved/unique/= published"] == (
+    assert table_row(done.stdout, "jigsaw-sudoku")["lpsolve solved/unique/= published"] == (
         "1/1/0 of 1"
     )
     assert "- swapped.jigsaw-sudoku: differs from the published solution" in done.stdout
@@ -143,7 +132,7 @@ needs_puzzlekit = pytest.mark.skipif(
 def test_puzzlekit_runs_beside_lpsolve_and_its_grid_is_compared():
     done = run("jigsaw-sudoku", "--repeat", "1", "--no-command", "--match", TINY.name)
     assert done.returncode == 0, done.stderr
-    row = genre_row(done.stdout, "jigsaw-sudoku")
+    row = table_row(done.stdout, "jigsaw-sudoku")
     assert row["lpsolve solved/unique/= published"] == "1/1/1 of 1"
     assert row["puzzlekit solved (= reference)"] == "1 (1 of 1)"
     assert row["puzzlekit / lpsolve (wall)"].endswith("x") and row["(CPU)"].endswith("x")

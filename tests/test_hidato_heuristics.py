@@ -17,6 +17,7 @@ import pytest
 
 import lpsolve
 from lpsolve.backends import asp
+from lpsolve.backends.session import Session
 from lpsolve.generate import puzzle_from_path, random_path, random_puzzle, rectangle
 from lpsolve.kinds.hidato import HidatoPuzzle, build
 from lpsolve.puzzle import facts_program
@@ -123,8 +124,10 @@ def test_turns_find_exactly_the_brute_force_paths(
     # Turns of one conflict: searches are cut off and taken up again, many times.
     monkeypatch.setattr(asp, "FIRST_TURN_CONFLICTS", 1)
     groundings = []
-    real_ground = asp.ground
-    monkeypatch.setattr(asp, "ground", lambda ctl: groundings.append(ctl) or real_ground(ctl))
+    real_ground = Session.ground
+    monkeypatch.setattr(
+        Session, "ground", lambda self, *part: groundings.append(self) or real_ground(self, *part)
+    )
     puzzle = in_turns(BOARDS[board](seed))
     expected = brute_force(puzzle)
     every = asp.solve(puzzle, limit=10**6)

@@ -18,12 +18,14 @@ scale = load_benchmark("hidato_scale")
 
 def cautious_ambiguous(puzzle: HidatoPuzzle) -> list[int]:
     """The numbers missing from clingo's cautious consequences."""
-    ctl = asp.make_control(puzzle, ["--enum-mode=cautious", "--models=0"])
-    asp.ground(ctl)
+    session = asp.make_control(puzzle, ["--enum-mode=cautious", "--models=0"])
+    session.ground()
     last = []
-    with ctl.solve(yield_=True) as handle:
-        for model in handle:
-            last = model.symbols(shown=True)
+
+    def keep(model) -> None:
+        last[:] = model.symbols(shown=True)
+
+    session.search(on_model=keep)
     fixed = {atom.arguments[2].number for atom in last}
     return [n for n in range(1, len(puzzle.cells) + 1) if n not in fixed]
 

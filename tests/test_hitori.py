@@ -7,21 +7,15 @@ from __future__ import annotations
 
 import functools
 import random
-from pathlib import Path
 
 import clingo
 import pytest
 
-from lpsolve import api
-from lpsolve.errors import PuzzleError
-from lpsolve.kinds.declared import DeclaredSolution, load_kind
+from lpsolve.kinds.declared import DeclaredSolution
 
-from .conftest import ROOT
+from .genre_testing import bundled, every_solution_as, published_file
 
-FOLDER = ROOT / "lpsolve" / "kinds" / "hitori"
-HITORI = load_kind(FOLDER)
-INSTANCES = HITORI.instances()
-PUBLISHED = [i for i in INSTANCES if i.solution is not None]
+HITORI, PUBLISHED = bundled("hitori")
 RULES = (
     "a shaded cell is on the board",
     "no number twice in a row",
@@ -32,10 +26,6 @@ RULES = (
 
 Board = list[list[int]]
 Shading = frozenset[tuple[int, int]]
-
-
-def name(instance) -> str:
-    return Path(instance.path).name
 
 
 def shaded(r: int, c: int) -> clingo.Symbol:
@@ -106,27 +96,6 @@ def python_solutions(board: Board) -> set[Shading]:
     return found
 
 
-# -- published solutions ------------------------------------------------------------
-
-
-def test_the_bundled_instances_are_named_and_of_several_sizes() -> None:
-    sizes = {HITORI.load(i.path).size for i in INSTANCES}
-    assert len(PUBLISHED) == len(INSTANCES) >= 3 and len(sizes) >= 3
-    assert all(Path(i.path).read_text().startswith("# ") for i in INSTANCES)
-
-
-@pytest.mark.parametrize("instance", PUBLISHED, ids=name)
-def test_the_published_solution_is_the_one_lpsolve_finds_and_it_is_unique(instance) -> None:
-    puzzle = HITORI.load(instance.path)
-    result = api.solve(puzzle)  # looks for two: one found is proved unique
-    assert result.complete and result.unique
-    published_text = Path(instance.solution).read_text()
-    published = puzzle.read_solution(published_text, instance.solution)
-    assert result.solutions == [published]
-    assert puzzle.violations(published) == []
-    assert puzzle.janko_text(result.solutions[0]).split() == published_text.split()
-
-
 # -- brute force on tiny boards ------------------------------------------------------
 
 
@@ -148,16 +117,14 @@ def expected(seed: int) -> set[Shading]:
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_tiny_boards_have_the_solutions_the_enumeration_says(seed: int) -> None:
     puzzle = HITORI.parse(board_text(tiny_board(seed)), f"random-{seed}.hitori")
-    result = api.solve(puzzle, limit=None)
-    assert result.complete
-    assert {shading_of(s) for s in result.solutions} == expected(seed)
+    assert every_solution_as(puzzle, shading_of) == expected(seed)
 
 
 def test_the_enumeration_is_not_vacuous() -> None:
     """The random boards above include ones with one, several and no solutions, and
     the enumeration finds the published solution of the smallest bundled puzzle."""
     assert {min(len(expected(seed)), 2) for seed in SEEDS} == {0, 1, 2}
-    puzzle, solution = published("janko-001.hitori")
+    puzzle, solution = published_file(HITORI, "janko-001.hitori")
     board = [[int(t) for t in row] for row in puzzle.tokens[0]]
     assert python_solutions(board) == {shading_of(solution)}
 
@@ -167,17 +134,11 @@ def test_a_board_one_column_wide_with_its_top_cell_shaded() -> None:
     board = [[1], [2], [1]]
     both = frozenset({(0, 0), (2, 0)})
     assert python_solutions(board) == {frozenset({(0, 0)}), frozenset({(2, 0)}), both}
-    result = api.solve(HITORI.parse(board_text(board), "column.hitori"), limit=None)
-    assert {shading_of(s) for s in result.solutions} == python_solutions(board)
+    puzzle = HITORI.parse(board_text(board), "column.hitori")
+    assert every_solution_as(puzzle, shading_of) == python_solutions(board)
 
 
 # -- the check ------------------------------------------------------------------------
-
-
-def published(file_name: str):
-    instance = next(i for i in PUBLISHED if name(i) == file_name)
-    puzzle = HITORI.load(instance.path)
-    return puzzle, puzzle.read_solution(Path(instance.solution).read_text(), instance.solution)
 
 
 def rules_broken(puzzle, shading: set[tuple[int, int]]) -> set[str]:
@@ -189,7 +150,7 @@ def test_the_check_agrees_with_python_on_every_one_cell_change() -> None:
     """janko-006 (7 x 7): every cell of the published answer flipped in turn (shaded
     or unshaded), and a shaded cell added off the board: the check names exactly the
     rules the Python checker says are broken, and every rule is named by some change."""
-    puzzle, solution = published("janko-006.hitori")
+    puzzle, solution = published_file(HITORI, "janko-006.hitori")
     board = [[int(t) for t in row] for row in puzzle.tokens[0]]
     answer = set(shading_of(solution))
     named: set[str] = set()
@@ -203,7 +164,7 @@ def test_the_check_agrees_with_python_on_every_one_cell_change() -> None:
 
 
 def test_the_check_names_the_cells_of_a_broken_rule() -> None:
-    puzzle, solution = published("janko-001.hitori")  # 3 3 1 4 / 4 3 2 2 / ...
+    puzzle, solution = published_file(HITORI, "janko-001.hitori")  # 3 3 1 4 / 4 3 2 2 / ...
     answer = set(shading_of(solution))
     assert (0, 1) in answer
     atoms = tuple(sorted(shaded(r, c) for r, c in answer - {(0, 1)}))
@@ -212,42 +173,11 @@ def test_the_check_names_the_cells_of_a_broken_rule() -> None:
     assert row == {(0, 0), (0, 1)}  # the two 3s of the first row
 
 
-# -- the second model and the picture -------------------------------------------------
-
-
-def test_the_second_model_agrees_with_the_encoding() -> None:
-    puzzle, solution = published("janko-006.hitori")
-    second, complete = puzzle.second_model_solutions()
-    assert complete and second == [solution]
+# -- the picture --------------------------------------------------------------------
 
 
 def test_the_picture_shows_the_shaded_cells_and_every_number() -> None:
-    puzzle, solution = published("janko-006.hitori")
+    puzzle, solution = published_file(HITORI, "janko-006.hitori")
     svg = puzzle.svg(solution)
     assert svg.count("shade dark") == len(solution.atoms)
     assert svg.count('class="number') == 49
-
-
-# -- bad files --------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("2 2\n1 2\n2 -\n", "bad.hitori:3:3: unexpected '-': expected a number 1..4096"),
-        ("2 2\n1 2\n2 0\n", "bad.hitori:3:3: number 0 is smaller than 1"),
-        ("2 2\n1 2 3\n2 1\n", "bad.hitori:2:5: row has 3 tokens, expected 2"),
-        ("2 2\n1 2\n", "bad.hitori:2:4: the file ends in block numbers: 1 of its 2 rows"),
-        ("2 x\n", "bad.hitori:1:3:"),
-    ],
-)
-def test_a_bad_file_is_refused_in_one_line_at_its_place(text: str, message: str) -> None:
-    with pytest.raises(PuzzleError) as refused:
-        HITORI.parse(text, "bad.hitori")
-    assert str(refused.value).startswith(message)
-    assert "\n" not in str(refused.value)
-
-
-def test_the_kind_is_the_folder() -> None:
-    assert HITORI.name == "hitori" and HITORI.extensions == (".hitori",)
-    assert HITORI.has_second_model and HITORI.can_draw and HITORI.can_explain

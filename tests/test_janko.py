@@ -1,14 +1,17 @@
 """janko.at's grid layout (``ROWS COLS``, cells separated by spaces, ``-`` empty) for the
 Hidato family and Takuzu, and ``solve --format janko``. Sources of truth: the same
-puzzles in lpsolve's own layouts, brute-force counts, round trips through the files."""
+puzzles in lpsolve's own layouts, brute-force counts, round trips through the files, and
+the declared genres' published solutions."""
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
 
 import lpsolve
+from lpsolve.kinds.declared import bundled_kinds, load_kind
 from lpsolve.kinds.hidato import HidatoPuzzle
 from lpsolve.kinds.takuzu import TakuzuPuzzle
 
@@ -87,6 +90,18 @@ def test_format_janko_keeps_janko_digits(tmp_path, run) -> None:
         assert block.startswith("4 4\n") and set(block.split()[2:]) == {"1", "2"}
 
 
+def test_format_janko_prints_the_second_solution_it_finds(tmp_path, run) -> None:
+    """The default search looks for two: a second grid means "not unique"."""
+    path = write(tmp_path, "open.takuzu", "4 4\n- - - -\n- - - -\n- - - -\n- - - -\n")
+    status, out, err = run("solve", path, "--format", "janko")
+    blocks = out.strip().split("\n\n")
+    assert status == 0 and len(blocks) == 2 and blocks[0] != blocks[1]
+    assert "not unique" in err
+    for block in blocks:  # each a whole board that keeps the rules
+        board = lpsolve.load(write(tmp_path, "board.takuzu", block + "\n"))
+        assert lpsolve.solve(board, None).unique
+
+
 @pytest.mark.parametrize(
     ("name", "text", "where", "message"),
     [
@@ -136,3 +151,25 @@ def test_a_two_cell_spaced_takuzu_row_is_not_a_janko_size() -> None:
     puzzle = lpsolve.parse("1 0\n0 1\n", ".takuzu")
     assert isinstance(puzzle, TakuzuPuzzle) and puzzle.janko_digits is None
     assert puzzle.givens == {(0, 0): 1, (0, 1): 0, (1, 0): 0, (1, 1): 1}
+
+
+def _smallest_published(folder: str) -> tuple[Path, Path]:
+    """A bundled genre's smallest instance with a published solution, and that solution."""
+    kind = load_kind(folder)
+    known = [i for i in kind.instances() if i.solution is not None]
+    smallest = min(known, key=lambda i: math.prod(kind.load(i.path).size))
+    return Path(smallest.path), Path(smallest.solution)
+
+
+@pytest.mark.parametrize("folder", bundled_kinds(), ids=lambda folder: Path(folder).name)
+def test_every_bundled_genre_prints_its_published_solution_in_janko_layout(run, folder) -> None:
+    """As a user runs it: ``solve --format janko FILE`` prints the solution found in
+    janko's layout, proved unique, and it reads as the published solution does."""
+    puzzle_path, solution_path = _smallest_published(folder)
+    status, out, err = run("solve", puzzle_path, "--format", "janko")
+    assert status == 0, err
+    assert err.strip().splitlines()[-1].startswith("1 solution, search complete: unique")
+    puzzle = load_kind(folder).load(puzzle_path)
+    answer = puzzle.read_solution(out, "the answer")
+    published = puzzle.read_solution(solution_path.read_text(), "the published solution")
+    assert puzzle.janko_text(answer) == puzzle.janko_text(published)

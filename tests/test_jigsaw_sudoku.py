@@ -13,21 +13,15 @@ import pytest
 
 from lpsolve import api
 
-from .genre_cases import (
-    assert_mutated_files_load_or_are_refused,
-    assert_solves_to_its_published_solution,
+from .genre_testing import (
     atom,
-    every_solution,
-    kind,
-    name,
+    bundled,
+    every_solution_atoms,
     published,
-    published_solution,
-    refusal,
     rules_broken,
 )
 
-JIGSAW = kind("jigsaw-sudoku")
-PUBLISHED = published(JIGSAW)
+JIGSAW, PUBLISHED = bundled("jigsaw-sudoku")
 
 Grid = tuple[tuple[int, ...], ...]
 
@@ -44,22 +38,6 @@ def grid_of(atoms, n: int) -> Grid:
         r, c, v = (x.number for x in a.arguments)
         grid[r][c] = v
     return tuple(map(tuple, grid))
-
-
-# -- published solutions ------------------------------------------------------------
-
-
-def test_the_bundled_instances_are_janko_puzzles_of_several_sizes() -> None:
-    sizes = {JIGSAW.load(i.path).size[0] for i in JIGSAW.instances()}
-    assert {4, 5, 6, 9} <= sizes
-    assert len(PUBLISHED) == len(JIGSAW.instances()) >= 5
-    for instance in JIGSAW.instances():  # each names its source
-        assert Path(instance.path).read_text().startswith("# janko.at, https://www.janko.at/")
-
-
-@pytest.mark.parametrize("instance", PUBLISHED, ids=name)
-def test_the_published_solution_is_the_one_found_and_it_is_unique(instance) -> None:
-    assert_solves_to_its_published_solution(JIGSAW, instance)
 
 
 # -- brute force on tiny boards ------------------------------------------------------
@@ -115,7 +93,7 @@ def test_random_4x4_boards_have_the_solutions_a_plain_enumeration_finds(seed: in
             givens[first] = givens[first] % 4 + 1
     expected = {g for g in fitting if all(g[r][c] == v for (r, c), v in givens.items())}
     puzzle = JIGSAW.parse(puzzle_text(4, givens, regions), f"random-{seed}.jigsaw-sudoku")
-    assert {grid_of(s, 4) for s in every_solution(puzzle)} == expected
+    assert {grid_of(s, 4) for s in every_solution_atoms(puzzle)} == expected
 
 
 def test_the_second_model_agrees_with_the_encoding_on_small_boards() -> None:
@@ -123,12 +101,12 @@ def test_the_second_model_agrees_with_the_encoding_on_small_boards() -> None:
         puzzle = JIGSAW.load(instance.path)
         second, complete = puzzle.second_model_solutions()
         assert complete
-        assert set(s.atoms for s in second) == every_solution(puzzle)
+        assert set(s.atoms for s in second) == every_solution_atoms(puzzle)
     regions = random_regions(4, random.Random(7), equal=True)
     few = JIGSAW.parse(puzzle_text(4, {(0, 0): 1, (3, 3): 2}, regions), "few.jigsaw-sudoku")
     second, complete = few.second_model_solutions()
     assert complete and len(second) > 1
-    assert set(s.atoms for s in second) == every_solution(few)
+    assert set(s.atoms for s in second) == every_solution_atoms(few)
 
 
 # -- the check -------------------------------------------------------------------------
@@ -146,7 +124,7 @@ RULES = {
 
 def test_the_check_names_each_rule_a_one_cell_change_breaks() -> None:
     instance = next(i for i in PUBLISHED if i.path.endswith("janko-656.jigsaw-sudoku"))
-    puzzle, solution = published_solution(JIGSAW, instance)
+    puzzle, solution = published(JIGSAW, instance)
     atoms = set(solution.atoms)
     at = {(a.arguments[0].number, a.arguments[1].number): a for a in atoms}
     given, free = (0, 3), (0, 0)  # 5 is printed at (0,3); (0,0) is empty
@@ -177,7 +155,7 @@ def test_the_check_names_each_rule_a_one_cell_change_breaks() -> None:
 
 def test_a_region_clash_names_both_cells() -> None:
     instance = next(i for i in PUBLISHED if i.path.endswith("janko-680.jigsaw-sudoku"))
-    puzzle, solution = published_solution(JIGSAW, instance)
+    puzzle, solution = published(JIGSAW, instance)
     atoms = set(solution.atoms)
     at = {(a.arguments[0].number, a.arguments[1].number): a for a in atoms}
     # (0,0) holds 6; region 4 (top left) also holds 1 at (1,1): write 1 at (0,0)
@@ -189,46 +167,10 @@ def test_a_region_clash_names_both_cells() -> None:
     assert region_cells == {(0, 0), (1, 1)}
 
 
-# -- bad files -------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        (
-            "4 4\n- - - -\n- - - -\n- - - -\n- - - -\n1 1 2 2\n1 1 2 2\n3 3 4 4\n3 3 4 5\n",
-            "bad:9:7: number 5 is larger than 4 (block regions takes 1..4)",
-        ),
-        (
-            "4 4\n- - - -\n- x - -\n- - - -\n- - - -\n1 1 2 2\n1 1 2 2\n3 3 4 4\n3 3 4 4\n",
-            "bad:3:3: unexpected 'x': expected '-' or a number 1..4",
-        ),
-        (
-            "4 4\n- - - -\n- - - -\n- - - -\n- - - -\n1 1 2 2\n1 1 2 2\n",
-            "bad:7:8: the file ends in block regions: 2 of its 4 rows (the header says '4 4')",
-        ),
-        ("4 5\n", "bad:1:3: the board must be square, not 4 x 5"),
-        (
-            "4 4\n- - - -\n- - - -\n- - - -\n- - - -\n1 1 2 2\n1 1 2 2\n3 3 4 4\n3 3 4\n",
-            "bad:9:6: row has 3 tokens, expected 4 in block regions (the header says '4 4')",
-        ),
-    ],
-)
-def test_a_bad_file_is_refused_in_one_line_at_its_place(text: str, expected: str) -> None:
-    assert refusal(JIGSAW, text) == expected
-
-
 # -- the kind is a folder --------------------------------------------------------------
 
 
-def test_mutated_files_load_or_are_refused_in_one_line() -> None:
-    assert_mutated_files_load_or_are_refused(JIGSAW)
-
-
-def test_the_kind_is_read_from_its_folder() -> None:
-    assert JIGSAW.name == "jigsaw-sudoku" and JIGSAW.bundled
-    assert JIGSAW.extensions == (".jigsaw-sudoku",)
-    assert JIGSAW.has_second_model and JIGSAW.can_draw and JIGSAW.can_explain
+def test_the_picture_shows_the_regions_and_the_numbers() -> None:
     puzzle = JIGSAW.load(PUBLISHED[0].path)
     svg = puzzle.svg(api.solve(puzzle).solutions[0])
     assert "<svg" in svg and 'class="border"' in svg and svg.count("<text") >= 16

@@ -6,45 +6,22 @@ cell."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
 from lpsolve import api
 
-from .genre_cases import (
-    assert_mutated_files_load_or_are_refused,
-    assert_solves_to_its_published_solution,
+from .genre_testing import (
     atom,
-    every_solution,
-    kind,
-    name,
+    bundled,
+    every_solution_atoms,
     published,
-    published_solution,
-    refusal,
     rules_broken,
 )
 
-KAKURO = kind("kakuro")
-PUBLISHED = published(KAKURO)
+KAKURO, PUBLISHED = bundled("kakuro")
 
 Cell = tuple[int, int]
-
-
-# -- published solutions ------------------------------------------------------------
-
-
-def test_the_bundled_instances_are_janko_puzzles_of_several_sizes() -> None:
-    sizes = {KAKURO.load(i.path).size for i in KAKURO.instances()}
-    assert {(10, 12), (16, 16), (29, 39)} <= sizes
-    assert len(PUBLISHED) == len(KAKURO.instances()) >= 5
-    for instance in KAKURO.instances():
-        assert Path(instance.path).read_text().startswith("# janko.at, https://www.janko.at/")
-
-
-@pytest.mark.parametrize("instance", PUBLISHED, ids=name)
-def test_the_published_solution_is_the_one_found_and_it_is_unique(instance) -> None:
-    assert_solves_to_its_published_solution(KAKURO, instance)
 
 
 # -- brute force on small boards -----------------------------------------------------
@@ -185,7 +162,7 @@ def test_random_small_boards_have_the_solutions_a_plain_search_finds(seed: int) 
     found = {
         frozenset(((a.arguments[0].number, a.arguments[1].number), a.arguments[2].number)
                   for a in atoms)
-        for atoms in every_solution(puzzle)
+        for atoms in every_solution_atoms(puzzle)
     }  # fmt: skip
     assert found == expected
 
@@ -197,7 +174,7 @@ def test_the_second_model_agrees_with_the_encoding_on_small_boards() -> None:
         puzzle = KAKURO.parse(text, "small.kakuro")
         second, complete = puzzle.second_model_solutions()
         assert complete
-        assert {s.atoms for s in second} == every_solution(puzzle)
+        assert {s.atoms for s in second} == every_solution_atoms(puzzle)
 
 
 # -- the check -------------------------------------------------------------------------
@@ -214,7 +191,7 @@ RULES = {
 
 def test_the_check_names_each_rule_a_one_cell_change_breaks() -> None:
     instance = next(i for i in PUBLISHED if i.path.endswith("janko-001.kakuro"))
-    puzzle, solution = published_solution(KAKURO, instance)
+    puzzle, solution = published(KAKURO, instance)
     atoms = set(solution.atoms)
     at = {(a.arguments[0].number, a.arguments[1].number): a for a in atoms}
     # row 2 is "- 8 6 9 - ...": (2,1) holds 8, (2,3) holds 9; column 1 below: 6, 9
@@ -243,7 +220,7 @@ def test_the_check_names_each_rule_a_one_cell_change_breaks() -> None:
 
 def test_a_wrong_sum_names_its_clue_cell() -> None:
     instance = next(i for i in PUBLISHED if i.path.endswith("janko-001.kakuro"))
-    puzzle, solution = published_solution(KAKURO, instance)
+    puzzle, solution = published(KAKURO, instance)
     atoms = set(solution.atoms)
     at = {(a.arguments[0].number, a.arguments[1].number): a for a in atoms}
     problems = puzzle.violations(type(solution)(tuple(sorted(atoms - {at[2, 1]}))))
@@ -258,45 +235,7 @@ def test_a_wrong_sum_names_its_clue_cell() -> None:
 GOOD = "3 3\n- 4, 3,\n,4 0 0\n,3 0 0\n"
 
 
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        (
-            GOOD.replace("4, 3,", "46, 3,"),
-            "bad:2:3: left number 46 is larger than 45 (a pair's left number is 1..45)",
-        ),
-        (
-            GOOD.replace(",4 0 0", ", 0 0"),
-            "bad:3:1: unexpected ',': expected '-', '0' or a pair such as 5,12 "
-            "(either side may be empty)",
-        ),
-        (
-            GOOD.replace(",3 0 0", ",3 0 x"),
-            "bad:4:6: unexpected 'x': expected '-', '0' or a pair such as 5,12 "
-            "(either side may be empty)",
-        ),
-        (
-            GOOD.replace(",3 0 0", ",3 0 0 0"),
-            "bad:4:8: row has 4 tokens, expected 3 in block grid (the header says '3 3')",
-        ),
-        (
-            "3 3\n- 4, 3,\n,4 0 0\n",
-            "bad:3:7: the file ends in block grid: 2 of its 3 rows (the header says '3 3')",
-        ),
-    ],
-)
-def test_a_bad_file_is_refused_in_one_line_at_its_place(text: str, expected: str) -> None:
-    assert refusal(KAKURO, text) == expected
-
-
-def test_mutated_files_load_or_are_refused_in_one_line() -> None:
-    assert_mutated_files_load_or_are_refused(KAKURO)
-
-
-def test_the_kind_is_read_from_its_folder() -> None:
-    assert KAKURO.name == "kakuro" and KAKURO.bundled
-    assert KAKURO.extensions == (".kakuro",)
-    assert KAKURO.has_second_model and KAKURO.can_draw and KAKURO.can_explain
+def test_a_tiny_board_is_written_and_drawn() -> None:
     puzzle = KAKURO.parse(GOOD, "tiny.kakuro")
     result = api.solve(puzzle)
     assert result.unique

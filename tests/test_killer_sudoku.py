@@ -7,27 +7,20 @@ from __future__ import annotations
 
 import itertools
 import random
-from pathlib import Path
 
 import pytest
 
 from lpsolve import api
 
-from .genre_cases import (
-    assert_mutated_files_load_or_are_refused,
-    assert_solves_to_its_published_solution,
+from .genre_testing import (
     atom,
-    every_solution,
-    kind,
-    name,
+    bundled,
+    every_solution_atoms,
     published,
-    published_solution,
-    refusal,
     rules_broken,
 )
 
-KILLER = kind("killer-sudoku")
-PUBLISHED = published(KILLER)
+KILLER, PUBLISHED = bundled("killer-sudoku")
 
 Grid = tuple[tuple[int, ...], ...]
 
@@ -43,22 +36,6 @@ def grid_of(atoms, n: int) -> Grid:
         r, c, v = (x.number for x in a.arguments)
         grid[r][c] = v
     return tuple(map(tuple, grid))
-
-
-# -- published solutions ------------------------------------------------------------
-
-
-def test_the_bundled_instances_are_janko_puzzles_of_several_sizes() -> None:
-    sizes = {KILLER.load(i.path).size[0] for i in KILLER.instances()}
-    assert {4, 6, 9} <= sizes
-    assert len(PUBLISHED) == len(KILLER.instances()) >= 5
-    for instance in KILLER.instances():
-        assert Path(instance.path).read_text().startswith("# janko.at, https://www.janko.at/")
-
-
-@pytest.mark.parametrize("instance", PUBLISHED, ids=name)
-def test_the_published_solution_is_the_one_found_and_it_is_unique(instance) -> None:
-    assert_solves_to_its_published_solution(KILLER, instance)
 
 
 # -- brute force on tiny boards ------------------------------------------------------
@@ -126,7 +103,7 @@ def test_random_4x4_boards_have_the_solutions_a_plain_enumeration_finds(seed: in
     sums = {min(c for c, j in owner.items() if j == k): total for k, total in totals.items()}
     ids = [[f"c{owner[r, c]}" for c in range(4)] for r in range(4)]
     puzzle = KILLER.parse(puzzle_text(4, sums, ids), f"random-{seed}.killer-sudoku")
-    assert {grid_of(s, 4) for s in every_solution(puzzle)} == expected
+    assert {grid_of(s, 4) for s in every_solution_atoms(puzzle)} == expected
 
 
 def test_the_second_model_agrees_with_the_encoding_on_small_boards() -> None:
@@ -134,12 +111,12 @@ def test_the_second_model_agrees_with_the_encoding_on_small_boards() -> None:
         puzzle = KILLER.load(instance.path)
         second, complete = puzzle.second_model_solutions()
         assert complete
-        assert {s.atoms for s in second} == every_solution(puzzle)
+        assert {s.atoms for s in second} == every_solution_atoms(puzzle)
     few = "4 4\n7 - - 9\n- - - -\n- - - -\n- - - -\na a b b\na c c b\nd d e e\nd f f e\n"
     puzzle = KILLER.parse(few, "few.killer-sudoku")
     second, complete = puzzle.second_model_solutions()
     assert complete and len(second) > 1
-    assert {s.atoms for s in second} == every_solution(puzzle)
+    assert {s.atoms for s in second} == every_solution_atoms(puzzle)
 
 
 # -- the check -------------------------------------------------------------------------
@@ -157,7 +134,7 @@ RULES = {
 
 def test_the_check_names_each_rule_a_one_cell_change_breaks() -> None:
     instance = next(i for i in PUBLISHED if i.path.endswith("janko-021.killer-sudoku"))
-    puzzle, solution = published_solution(KILLER, instance)
+    puzzle, solution = published(KILLER, instance)
     atoms = set(solution.atoms)
     at = {(a.arguments[0].number, a.arguments[1].number): a for a in atoms}
     # (0,0) holds 6 and shares its cage (sum 20) with (0,1) holding 9 and (1,0): 5
@@ -183,7 +160,7 @@ def test_the_check_names_each_rule_a_one_cell_change_breaks() -> None:
 
 def test_a_wrong_cage_sum_names_every_cell_of_the_cage() -> None:
     instance = next(i for i in PUBLISHED if i.path.endswith("janko-021.killer-sudoku"))
-    puzzle, solution = published_solution(KILLER, instance)
+    puzzle, solution = published(KILLER, instance)
     atoms = set(solution.atoms)
     at = {(a.arguments[0].number, a.arguments[1].number): a for a in atoms}
     problems = puzzle.violations(type(solution)(tuple(sorted(atoms - {at[0, 0]}))))
@@ -193,46 +170,8 @@ def test_a_wrong_cage_sum_names_every_cell_of_the_cage() -> None:
 
 # -- bad files -------------------------------------------------------------------------
 
-GOOD = "4 4\n9 - 8 3\n- 7 - -\n4 - - 9\n- - - -\n2 2 4 1\n2 3 4 1\n6 3 4 5\n6 3 5 5\n"
 
-
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        (
-            GOOD.replace("9 - 8", "0 - 8"),
-            "bad:2:1: number 0 is smaller than 1 (block sums takes 1..2080)",
-        ),
-        (
-            GOOD.replace("6 3 5 5", "6 3 5 a.b"),
-            "bad:9:7: unexpected 'a.b': expected an id (up to 16 letters and digits)",
-        ),
-        (
-            GOOD.rsplit("6 3 5 5", 1)[0],
-            "bad:8:8: the file ends in block cages: 3 of its 4 rows (the header says '4 4')",
-        ),
-        (
-            GOOD + "1 1 1 1\n",
-            "bad:10:1: unexpected line after the last block (cages): the header says '4 4'",
-        ),
-        (
-            GOOD.replace("- 7 - -", "- 7 x -"),
-            "bad:3:5: unexpected 'x': expected '-' or a number 1..2080",
-        ),
-    ],
-)
-def test_a_bad_file_is_refused_in_one_line_at_its_place(text: str, expected: str) -> None:
-    assert refusal(KILLER, text) == expected
-
-
-def test_mutated_files_load_or_are_refused_in_one_line() -> None:
-    assert_mutated_files_load_or_are_refused(KILLER)
-
-
-def test_the_kind_is_read_from_its_folder() -> None:
-    assert KILLER.name == "killer-sudoku" and KILLER.bundled
-    assert KILLER.extensions == (".killer-sudoku",)
-    assert KILLER.has_second_model and KILLER.can_draw and KILLER.can_explain
+def test_the_picture_shows_the_cages_and_their_sums() -> None:
     puzzle = KILLER.load(PUBLISHED[0].path)
     svg = puzzle.svg(api.solve(puzzle).solutions[0])
     assert 'class="border"' in svg and ">9<" in svg  # cages and the sum 9

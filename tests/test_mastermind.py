@@ -287,6 +287,28 @@ def test_contradictory_file_names_the_guesses(tmp_path, run) -> None:
     assert data["conflicting_guesses"] == [1, 2]
 
 
+def test_contradictions_go_through_the_generic_explanation(tmp_path, run) -> None:
+    """A game is a puzzle whose clues are its guesses: `solve --explain` names the
+    conflicting guesses as for any kind's givens, and `solve` alone diagnoses them
+    (the kind is diagnosed by a conflict). Checked against the brute force."""
+    path = tmp_path / "bad.mastermind"
+    path.write_text("pegs: 2\ncolours: red blue\nred red : 2 0\nblue blue : 1 0\nred blue : 0 0\n")
+    game = lpsolve.load(path)
+    status, out, _ = run("solve", path, "--explain", "--format", "json")
+    conflict = json.loads(out)["conflict"]
+    assert status == 1 and conflict == [1, 2]
+    core = [number - 1 for number in conflict]
+    assert len(brute_force(2, 2, indices(game.without_guesses(core)), repeats=True)) == 0
+    for drop in core:
+        rest = [i for i in core if i != drop]
+        assert len(brute_force(2, 2, indices(game.without_guesses(rest)), repeats=True)) > 0
+    status, out, _ = run("solve", path)
+    assert status == 1
+    assert "these 2 guesses conflict: guess 1 (line 3) red red scored 2 black" in out
+    status, out, _ = run("solve", path, "--explain")  # said once, not as both
+    assert status == 1 and out.count("these 2 guesses conflict") == 1
+
+
 # -- command line ----------------------------------------------------------------------
 
 

@@ -6,21 +6,16 @@ from __future__ import annotations
 
 import functools
 import random
-from pathlib import Path
 
 import clingo
 import pytest
 
-from lpsolve import api
-from lpsolve.errors import PuzzleError
-from lpsolve.kinds.declared import DeclaredSolution, load_kind
+from lpsolve.kinds.declared import DeclaredSolution
 
-from .conftest import ROOT
+from .genre_testing import KINDS, bundled, every_solution_as, published_file
 
-FOLDER = ROOT / "lpsolve" / "kinds" / "masyu"
-MASYU = load_kind(FOLDER)
-INSTANCES = MASYU.instances()
-PUBLISHED = [i for i in INSTANCES if i.solution is not None]
+MASYU, PUBLISHED = bundled("masyu")
+FOLDER = KINDS / "masyu"
 RULES = {
     "the line stays on the board",
     "the line is drawn from both of its cells",
@@ -41,10 +36,6 @@ Cell = tuple[int, int]
 Loop = frozenset[tuple[int, int, str]]  # (row, column, direction) of each link
 
 
-def name(instance) -> str:
-    return Path(instance.path).name
-
-
 def link(r: int, c: int, d: str) -> clingo.Symbol:
     return clingo.Function("link", [clingo.Number(r), clingo.Number(c), clingo.Function(d)])
 
@@ -57,12 +48,6 @@ def links_of(solution: DeclaredSolution) -> Loop:
 
 def as_solution(links) -> DeclaredSolution:
     return DeclaredSolution(tuple(sorted(link(r, c, d) for r, c, d in links)))
-
-
-def published(file_name: str):
-    instance = next(i for i in PUBLISHED if name(i) == file_name)
-    puzzle = MASYU.load(instance.path)
-    return puzzle, puzzle.read_solution(Path(instance.solution).read_text(), instance.solution)
 
 
 # -- an independent Masyu: every simple cycle of the board, each checked by the rules ----
@@ -146,34 +131,6 @@ def board_text(board: list[str]) -> str:
 # -- published solutions ------------------------------------------------------------
 
 
-def test_the_bundled_instances_are_named_and_of_several_sizes() -> None:
-    sizes = {MASYU.load(i.path).size for i in INSTANCES}
-    assert len(PUBLISHED) == len(INSTANCES) >= 3 and len(sizes) >= 3
-    assert all(Path(i.path).read_text().startswith("# ") for i in INSTANCES)
-
-
-@pytest.mark.parametrize("instance", PUBLISHED, ids=name)
-def test_the_published_solution_is_the_one_lpsolve_finds_and_it_is_unique(instance) -> None:
-    puzzle = MASYU.load(instance.path)
-    result = api.solve(puzzle)  # looks for two: one found is proved unique
-    assert result.complete and result.unique
-    published_text = Path(instance.solution).read_text()
-    solution = puzzle.read_solution(published_text, instance.solution)
-    assert result.solutions == [solution]
-    assert puzzle.violations(solution) == []
-    assert puzzle.janko_text(result.solutions[0]).split() == published_text.split()
-
-
-@pytest.mark.parametrize("instance", PUBLISHED, ids=name)
-def test_the_puzzle_goes_to_a_puzz_link_link_and_back(instance) -> None:
-    puzzle = MASYU.load(instance.path)
-    url = puzzle.to_url()
-    rows, cols = puzzle.size
-    assert url.startswith(f"https://puzz.link/p?mashu/{cols}/{rows}/")
-    again = MASYU.from_url(url)
-    assert again.facts_text() == puzzle.facts_text()
-
-
 def test_a_link_as_puzzlekit_s_dataset_gives_it_reads_as_its_file() -> None:
     """janko-002's link, as the dataset records it (pzprjs's genre id "masyu")."""
     puzzle = MASYU.from_url("https://puzz.link/p?masyu/6/6/00016f769000")
@@ -196,9 +153,7 @@ SEEDS = range(16)
 def test_random_tiny_boards_have_the_solutions_the_enumeration_says(seed: int) -> None:
     board = tiny_board(seed)
     puzzle = MASYU.parse(board_text(board), f"random-{seed}.masyu")
-    result = api.solve(puzzle, limit=None)
-    assert result.complete
-    assert {links_of(s) for s in result.solutions} == python_solutions(board)
+    assert every_solution_as(puzzle, links_of) == python_solutions(board)
 
 
 def test_the_enumeration_is_not_vacuous() -> None:
@@ -207,15 +162,15 @@ def test_the_enumeration_is_not_vacuous() -> None:
     6 x 6 board has too many loops to enumerate here)."""
     assert {min(len(python_solutions(tiny_board(s))), 2) for s in SEEDS} == {0, 1, 2}
     assert len(all_cycles(2, 2)) == 1 and len(all_cycles(3, 3)) == 13
-    puzzle, solution = published("janko-002.masyu")
+    puzzle, solution = published_file(MASYU, "janko-002.masyu")
     board = ["".join(row) for row in puzzle.tokens[0]]
     assert keeps_the_circles(board, links_of(solution))
     assert not keeps_the_circles(board, next(iter(all_cycles(2, 2))))
 
 
 def test_a_board_without_circles_has_every_loop_as_a_solution() -> None:
-    result = api.solve(MASYU.parse("3 3\n- - -\n- - -\n- - -\n", "empty.masyu"), limit=None)
-    assert {links_of(s) for s in result.solutions} == all_cycles(3, 3)
+    puzzle = MASYU.parse("3 3\n- - -\n- - -\n- - -\n", "empty.masyu")
+    assert every_solution_as(puzzle, links_of) == all_cycles(3, 3)
 
 
 # -- the check ------------------------------------------------------------------------
@@ -229,7 +184,7 @@ def test_every_one_cell_change_of_a_published_answer_is_caught() -> None:
     """janko-002 (6 x 6): each cell's directions replaced in turn by each other janko
     token, one direction and three; every change breaks some rule, and together they
     name every rule but the one of an empty answer."""
-    puzzle, solution = published("janko-002.masyu")
+    puzzle, solution = published_file(MASYU, "janko-002.masyu")
     answer = links_of(solution)
     named: set[str] = set()
     for r in range(6):
@@ -258,7 +213,7 @@ def test_the_check_names_two_loops_no_loop_and_a_line_off_the_board() -> None:
 
 
 def test_the_check_names_the_cell_of_a_broken_rule() -> None:
-    puzzle, solution = published("janko-002.masyu")  # a black circle at row 2, col 1
+    puzzle, solution = published_file(MASYU, "janko-002.masyu")  # a black circle at row 2, col 1
     answer = links_of(solution)
     straightened = {x for x in answer if x[:2] != (2, 1)} | {(2, 1, "n"), (2, 1, "s")}
     problems = puzzle.violations(as_solution(straightened))
@@ -268,41 +223,11 @@ def test_the_check_names_the_cell_of_a_broken_rule() -> None:
     assert cells == {(2, 1)}
 
 
-# -- the second model and the picture -------------------------------------------------
-
-
-def test_the_second_model_agrees_with_the_encoding() -> None:
-    puzzle, solution = published("janko-002.masyu")
-    second, complete = puzzle.second_model_solutions()
-    assert complete and second == [solution]
+# -- the picture --------------------------------------------------------------------
 
 
 def test_the_picture_draws_the_circles_and_the_loop() -> None:
-    puzzle, solution = published("janko-002.masyu")
+    puzzle, solution = published_file(MASYU, "janko-002.masyu")
     svg = puzzle.svg(solution)
     assert svg.count("<line") + svg.count("<path") + svg.count("<polyline") > 0
     assert "circle" in svg
-
-
-# -- bad files --------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("2 2\nw -\n- x\n", "bad.masyu:3:3: unexpected 'x': expected"),
-        ("2 2\nw - b\n- -\n", "bad.masyu:2:5: row has 3 tokens, expected 2"),
-        ("2 2\nw -\n", "bad.masyu:2:4: the file ends in block circles: 1 of its 2 rows"),
-        ("2 x\n", "bad.masyu:1:3:"),
-    ],
-)
-def test_a_bad_file_is_refused_in_one_line_at_its_place(text: str, message: str) -> None:
-    with pytest.raises(PuzzleError) as refused:
-        MASYU.parse(text, "bad.masyu")
-    assert str(refused.value).startswith(message)
-    assert "\n" not in str(refused.value)
-
-
-def test_the_kind_is_the_folder() -> None:
-    assert MASYU.name == "masyu" and MASYU.extensions == (".masyu",)
-    assert MASYU.has_second_model and MASYU.can_draw and MASYU.can_explain

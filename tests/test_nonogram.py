@@ -7,27 +7,20 @@ from __future__ import annotations
 
 import itertools
 import random
-from pathlib import Path
 
 import pytest
 
 from lpsolve import api
 
-from .genre_cases import (
-    assert_mutated_files_load_or_are_refused,
-    assert_solves_to_its_published_solution,
+from .genre_testing import (
     atom,
-    every_solution,
-    kind,
-    name,
+    bundled,
+    every_solution_atoms,
     published,
-    published_solution,
-    refusal,
     rules_broken,
 )
 
-NONOGRAM = kind("nonogram")
-PUBLISHED = published(NONOGRAM)
+NONOGRAM, PUBLISHED = bundled("nonogram")
 
 Grid = tuple[tuple[int, ...], ...]
 
@@ -52,22 +45,6 @@ def puzzle_text(rows: int, cols: int, columns, row_numbers) -> str:
 def grid_of(atoms, rows: int, cols: int) -> Grid:
     shaded = {(a.arguments[0].number, a.arguments[1].number) for a in atoms}
     return tuple(tuple(int((r, c) in shaded) for c in range(cols)) for r in range(rows))
-
-
-# -- published solutions ------------------------------------------------------------
-
-
-def test_the_bundled_instances_are_of_several_sizes_with_their_sources() -> None:
-    sizes = {NONOGRAM.load(i.path).size for i in NONOGRAM.instances()}
-    assert {(10, 10), (20, 20), (30, 25), (30, 40)} <= sizes
-    assert len(PUBLISHED) == len(NONOGRAM.instances()) >= 5
-    for instance in NONOGRAM.instances():
-        assert Path(instance.path).read_text().startswith("# Entry ")
-
-
-@pytest.mark.parametrize("instance", PUBLISHED, ids=name)
-def test_the_published_solution_is_the_one_found_and_it_is_unique(instance) -> None:
-    assert_solves_to_its_published_solution(NONOGRAM, instance)
 
 
 # -- brute force on tiny boards ------------------------------------------------------
@@ -100,7 +77,7 @@ def test_random_tiny_boards_have_the_solutions_a_plain_enumeration_finds(seed: i
     expected = matching(rows, cols, columns, row_numbers)
     text = puzzle_text(rows, cols, columns, row_numbers)
     puzzle = NONOGRAM.parse(text, f"random-{seed}.nonogram")
-    assert {grid_of(s, rows, cols) for s in every_solution(puzzle)} == expected
+    assert {grid_of(s, rows, cols) for s in every_solution_atoms(puzzle)} == expected
 
 
 def test_some_tiny_boards_have_several_solutions_and_the_encoding_finds_them_all() -> None:
@@ -109,7 +86,7 @@ def test_some_tiny_boards_have_several_solutions_and_the_encoding_finds_them_all
     puzzle = NONOGRAM.parse(text, "diagonals.nonogram")
     expected = matching(4, 4, [(1, 1)] * 4, [(1, 1)] * 4)
     assert len(expected) > 1
-    assert {grid_of(s, 4, 4) for s in every_solution(puzzle)} == expected
+    assert {grid_of(s, 4, 4) for s in every_solution_atoms(puzzle)} == expected
 
 
 def test_the_second_model_agrees_with_the_encoding_on_small_boards() -> None:
@@ -118,11 +95,11 @@ def test_the_second_model_agrees_with_the_encoding_on_small_boards() -> None:
         if puzzle.size == (10, 10):
             second, complete = puzzle.second_model_solutions()
             assert complete
-            assert {s.atoms for s in second} == every_solution(puzzle)
+            assert {s.atoms for s in second} == every_solution_atoms(puzzle)
     text = puzzle_text(4, 4, [(1, 1)] * 4, [(1, 1)] * 4)
     puzzle = NONOGRAM.parse(text, "diagonals.nonogram")
     second, complete = puzzle.second_model_solutions()
-    assert complete and {s.atoms for s in second} == every_solution(puzzle)
+    assert complete and {s.atoms for s in second} == every_solution_atoms(puzzle)
 
 
 # -- the check -------------------------------------------------------------------------
@@ -136,7 +113,7 @@ RULES = {
 
 def test_the_check_names_each_rule_a_one_cell_change_breaks() -> None:
     instance = next(i for i in PUBLISHED if i.path.endswith("puzzlekit-1681-10x10.nonogram"))
-    puzzle, solution = published_solution(NONOGRAM, instance)
+    puzzle, solution = published(NONOGRAM, instance)
     atoms = set(solution.atoms)
     shaded = atom("shaded", 1, 1)  # row 2 is "- x - x x x x x x -"
     assert shaded in atoms
@@ -172,40 +149,7 @@ def test_a_run_of_the_right_length_in_the_wrong_place_is_still_caught() -> None:
 GOOD = "2 3\n1\n2\n1\n3\n1\n"
 
 
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        ("2 3\n1\n2\n1\n3\nx\n", "bad:6:1: unexpected 'x': expected '0' or a number 1..3"),
-        (
-            "2 3\n1\n4\n1\n3\n1\n",
-            "bad:3:1: number 4 is larger than 2 (block columns takes 1..2)",
-        ),
-        (
-            "2 3\n1\n2\n1\n3\n1 1 1 1\n",
-            "bad:6:7: line has 4 tokens, expected at most 3 in block rows (the header says '2 3')",
-        ),
-        (
-            "2 3\n1\n2\n1\n3\n",
-            "bad:5:2: the file ends in block rows: 1 of its 2 lines (the header says '2 3')",
-        ),
-        (
-            GOOD + "0\n",
-            "bad:7:1: unexpected line after the last block (rows): the header says '2 3'",
-        ),
-    ],
-)
-def test_a_bad_file_is_refused_in_one_line_at_its_place(text: str, expected: str) -> None:
-    assert refusal(NONOGRAM, text) == expected
-
-
-def test_mutated_files_load_or_are_refused_in_one_line() -> None:
-    assert_mutated_files_load_or_are_refused(NONOGRAM)
-
-
-def test_the_kind_is_read_from_its_folder() -> None:
-    assert NONOGRAM.name == "nonogram" and NONOGRAM.bundled
-    assert NONOGRAM.extensions == (".nonogram",)
-    assert NONOGRAM.has_second_model and NONOGRAM.can_draw and NONOGRAM.can_explain
+def test_the_picture_shows_the_numbers_and_the_shaded_cells() -> None:
     puzzle = NONOGRAM.parse(GOOD, "small.nonogram")
     svg = puzzle.svg(api.solve(puzzle).solutions[0])
     assert svg.count('class="number outside"') == 5 and svg.count("shade dark") == 4

@@ -7,22 +7,17 @@ from __future__ import annotations
 
 import functools
 import random
-from pathlib import Path
 
 import clingo
 import pytest
 
 from lpsolve import api
-from lpsolve.errors import PuzzleError
 from lpsolve.explain import explain_ambiguity
-from lpsolve.kinds.declared import DeclaredSolution, load_kind
+from lpsolve.kinds.declared import DeclaredSolution
 
-from .conftest import ROOT
+from .genre_testing import bundled, every_solution_as, published_file
 
-FOLDER = ROOT / "lpsolve" / "kinds" / "norinori"
-NORINORI = load_kind(FOLDER)
-INSTANCES = NORINORI.instances()
-PUBLISHED = [i for i in INSTANCES if i.solution is not None]
+NORINORI, PUBLISHED = bundled("norinori")
 RULES = (
     "a shaded cell is on the board",
     "a given shaded cell stays shaded",
@@ -33,10 +28,6 @@ RULES = (
 Cell = tuple[int, int]
 Shading = frozenset[Cell]
 Regions = list[list[str]]
-
-
-def name(instance) -> str:
-    return Path(instance.path).name
 
 
 def shaded(r: int, c: int) -> clingo.Symbol:
@@ -154,36 +145,13 @@ def expected(seed: int) -> set[Shading]:
     return python_solutions(tiny_board(seed))
 
 
-# -- published solutions ------------------------------------------------------------
-
-
-def test_the_bundled_instances_are_named_and_of_several_sizes() -> None:
-    sizes = {NORINORI.load(i.path).size for i in INSTANCES}
-    assert len(PUBLISHED) == len(INSTANCES) >= 3 and len(sizes) >= 3
-    assert all(Path(i.path).read_text().startswith("# janko.at Norinori") for i in INSTANCES)
-
-
-@pytest.mark.parametrize("instance", PUBLISHED, ids=name)
-def test_the_published_solution_is_the_one_lpsolve_finds_and_it_is_unique(instance) -> None:
-    puzzle = NORINORI.load(instance.path)
-    result = api.solve(puzzle)  # looks for two: one found is proved unique
-    assert result.complete and result.unique
-    published_text = Path(instance.solution).read_text()
-    published = puzzle.read_solution(published_text, instance.solution)
-    assert result.solutions == [published]
-    assert puzzle.violations(published) == []
-    assert puzzle.janko_text(result.solutions[0]).split() == published_text.split()
-
-
 # -- brute force on tiny boards ------------------------------------------------------
 
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_tiny_boards_have_the_solutions_the_enumeration_says(seed: int) -> None:
     puzzle = NORINORI.parse(board_text(tiny_board(seed)), f"random-{seed}.norinori")
-    result = api.solve(puzzle, limit=None)
-    assert result.complete
-    assert {shading_of(s) for s in result.solutions} == expected(seed)
+    assert every_solution_as(puzzle, shading_of) == expected(seed)
 
 
 def test_the_enumeration_is_not_vacuous() -> None:
@@ -197,8 +165,8 @@ def test_a_strip_whose_dominoes_are_forced_has_one_solution() -> None:
     so b's domino is its last two cells."""
     regions = [["a", "a", "b", "b", "b"]]
     assert python_solutions(regions) == {frozenset({(0, 0), (0, 1), (0, 3), (0, 4)})}
-    result = api.solve(NORINORI.parse(board_text(regions), "strip.norinori"), limit=None)
-    assert {shading_of(s) for s in result.solutions} == python_solutions(regions)
+    puzzle = NORINORI.parse(board_text(regions), "strip.norinori")
+    assert every_solution_as(puzzle, shading_of) == python_solutions(regions)
 
 
 def test_a_given_shaded_cell_narrows_the_solutions() -> None:
@@ -208,8 +176,8 @@ def test_a_given_shaded_cell_narrows_the_solutions() -> None:
     given = {min(a - b)}  # shaded in one solution, not in the other
     wanted = python_solutions(regions, given)
     assert a in wanted and b not in wanted
-    result = api.solve(NORINORI.parse(board_text(regions, given), "given.norinori"), limit=None)
-    assert {shading_of(s) for s in result.solutions} == wanted
+    puzzle = NORINORI.parse(board_text(regions, given), "given.norinori")
+    assert every_solution_as(puzzle, shading_of) == wanted
 
 
 def test_an_explanation_proposes_given_cells_that_leave_one_solution() -> None:
@@ -226,12 +194,6 @@ def test_an_explanation_proposes_given_cells_that_leave_one_solution() -> None:
 # -- the check ------------------------------------------------------------------------
 
 
-def published(file_name: str):
-    instance = next(i for i in PUBLISHED if name(i) == file_name)
-    puzzle = NORINORI.load(instance.path)
-    return puzzle, puzzle.read_solution(Path(instance.solution).read_text(), instance.solution)
-
-
 def rules_broken(puzzle, shading: set[Cell]) -> set[str]:
     atoms = tuple(sorted(shaded(r, c) for r, c in shading))
     return {v.rule for v in puzzle.violations(DeclaredSolution(atoms))}
@@ -242,7 +204,7 @@ def test_the_check_agrees_with_python_on_one_cell_changes() -> None:
     some others), and a cell shaded off the board; and a board with a given shaded cell
     taken away: the check names exactly the rules the Python checker says are broken,
     and every rule is named by some change."""
-    puzzle, solution = published("janko-001.norinori")
+    puzzle, solution = published_file(NORINORI, "janko-001.norinori")
     regions = [list(row) for row in puzzle.tokens[1]]
     answer = set(shading_of(solution))
     others = sorted({(r, c) for r in range(10) for c in range(10)} - answer)
@@ -264,41 +226,11 @@ def test_the_check_agrees_with_python_on_one_cell_changes() -> None:
     assert named == set(RULES)
 
 
-# -- the second model and the picture -------------------------------------------------
-
-
-def test_the_second_model_agrees_with_the_encoding() -> None:
-    puzzle, solution = published("janko-001.norinori")
-    second, complete = puzzle.second_model_solutions()
-    assert complete and second == [solution]
+# -- the picture --------------------------------------------------------------------
 
 
 def test_the_picture_shows_the_regions_and_the_shaded_cells() -> None:
-    puzzle, solution = published("janko-001.norinori")
+    puzzle, solution = published_file(NORINORI, "janko-001.norinori")
     svg = puzzle.svg(solution)
     assert svg.count("shade dark") == len(solution.atoms) == 2 * 19  # 19 regions
     assert svg.count('class="border"') > 0
-
-
-# -- bad files --------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("2 2\n- o\n- -\n1 1\n2 2\n", "bad.norinori:2:3: unexpected 'o': expected '-' or 'x'"),
-        ("2 2\n- -\n- -\n1 1\n2 *\n", "bad.norinori:5:3: unexpected '*': expected an id"),
-        ("2 2\n- -\n- -\n1 1\n", "bad.norinori:4:4: the file ends in block regions: 1 of"),
-        ("2 2\n- -\n- -\n1 1 1\n2 2\n", "bad.norinori:4:5: row has 3 tokens, expected 2"),
-    ],
-)
-def test_a_bad_file_is_refused_in_one_line_at_its_place(text: str, message: str) -> None:
-    with pytest.raises(PuzzleError) as refused:
-        NORINORI.parse(text, "bad.norinori")
-    assert str(refused.value).startswith(message)
-    assert "\n" not in str(refused.value)
-
-
-def test_the_kind_is_the_folder() -> None:
-    assert NORINORI.name == "norinori" and NORINORI.extensions == (".norinori",)
-    assert NORINORI.has_second_model and NORINORI.can_draw and NORINORI.can_explain

@@ -14,21 +14,15 @@ import pytest
 
 from lpsolve import api
 
-from .genre_cases import (
-    assert_mutated_files_load_or_are_refused,
-    assert_solves_to_its_published_solution,
+from .genre_testing import (
     atom,
-    every_solution,
-    kind,
-    name,
+    bundled,
+    every_solution_atoms,
     published,
-    published_solution,
-    refusal,
     rules_broken,
 )
 
-SKYSCRAPERS = kind("skyscrapers")
-PUBLISHED = published(SKYSCRAPERS)
+SKYSCRAPERS, PUBLISHED = bundled("skyscrapers")
 SIDES = ("top", "bottom", "left", "right")
 
 Grid = tuple[tuple[int, ...], ...]
@@ -51,11 +45,6 @@ def test_the_bundled_instances_are_janko_puzzles_with_and_without_empty_cells() 
     assert len(PUBLISHED) == len(SKYSCRAPERS.instances()) >= 5
     for instance in SKYSCRAPERS.instances():
         assert Path(instance.path).read_text().startswith("# janko.at, https://www.janko.at/")
-
-
-@pytest.mark.parametrize("instance", PUBLISHED, ids=name)
-def test_the_published_solution_is_the_one_found_and_it_is_unique(instance) -> None:
-    assert_solves_to_its_published_solution(SKYSCRAPERS, instance)
 
 
 # -- brute force on tiny boards ------------------------------------------------------
@@ -130,7 +119,7 @@ def test_random_4x4_puzzles_have_the_solutions_a_plain_enumeration_finds(seed: i
         and all(g[r][c] == v for (r, c), v in givens.items())
     }
     puzzle = SKYSCRAPERS.parse(puzzle_text(4, tallest, clues, givens), f"random-{seed}")
-    assert {grid_of(s, 4) for s in every_solution(puzzle)} == expected
+    assert {grid_of(s, 4) for s in every_solution_atoms(puzzle)} == expected
 
 
 def test_the_enumeration_counts_what_is_known() -> None:
@@ -145,12 +134,12 @@ def test_the_second_model_agrees_with_the_encoding_on_small_boards() -> None:
         if puzzle.size[0] <= 4:
             second, complete = puzzle.second_model_solutions()
             assert complete
-            assert {s.atoms for s in second} == every_solution(puzzle)
+            assert {s.atoms for s in second} == every_solution_atoms(puzzle)
     few = puzzle_text(4, 3, {("top", 0): 3, ("left", 1): 2}, {(0, 1): 0})
     puzzle = SKYSCRAPERS.parse(few, "few.skyscrapers")
     second, complete = puzzle.second_model_solutions()
     assert complete and len(second) > 1
-    assert {s.atoms for s in second} == every_solution(puzzle)
+    assert {s.atoms for s in second} == every_solution_atoms(puzzle)
 
 
 # -- the check -------------------------------------------------------------------------
@@ -168,7 +157,7 @@ RULES = {
 
 def test_the_check_names_each_rule_a_one_cell_change_breaks() -> None:
     instance = next(i for i in PUBLISHED if i.path.endswith("janko-017.skyscrapers"))
-    puzzle, solution = published_solution(SKYSCRAPERS, instance)
+    puzzle, solution = published(SKYSCRAPERS, instance)
     atoms = set(solution.atoms)
     at = {(a.arguments[0].number, a.arguments[1].number): a for a in atoms}
     # row 0 is 1 5 0 2 3 0 4; column 0 is 1 5 0 2 4 3 0
@@ -190,7 +179,7 @@ def test_the_check_names_each_rule_a_one_cell_change_breaks() -> None:
     assert broken["off the board"] == {"a cell holds one height 0..MAX"}
     # a printed height: janko-022 prints 4 at (row 3, col 5)
     instance = next(i for i in PUBLISHED if i.path.endswith("janko-022.skyscrapers"))
-    puzzle, solution = published_solution(SKYSCRAPERS, instance)
+    puzzle, solution = published(SKYSCRAPERS, instance)
     atoms = set(solution.atoms)
     printed = next(a for a in atoms if a.arguments[0].number == 2 and a.arguments[1].number == 4)
     assert printed.arguments[2].number == 4
@@ -201,7 +190,7 @@ def test_the_check_names_each_rule_a_one_cell_change_breaks() -> None:
 
 def test_a_wrong_view_names_its_clue() -> None:
     instance = next(i for i in PUBLISHED if i.path.endswith("janko-001.skyscrapers"))
-    puzzle, solution = published_solution(SKYSCRAPERS, instance)
+    puzzle, solution = published(SKYSCRAPERS, instance)
     atoms = set(solution.atoms)
     at = {(a.arguments[0].number, a.arguments[1].number): a for a in atoms}
     # row 0 is 5 3 1 4 2: swap 5 and 3 there (still a Latin square row, not a column)
@@ -217,43 +206,8 @@ def test_a_wrong_view_names_its_clue() -> None:
 
 # -- bad files -------------------------------------------------------------------------
 
-GOOD = "4 4 4\n- - - -\n- - - -\n1 2 3 -\n- - - -\n- - - -\n- - - -\n- - - -\n1 - - -\n"
 
-
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        (
-            GOOD.replace("4 4 4", "4 4 4 D"),
-            "bad:1:7: unexpected 'D' after the header's 3 numbers (ROWS COLS MAX)",
-        ),
-        (GOOD.replace("4 4 4", "4 5 4"), "bad:1:3: the board must be square, not 4 x 5"),
-        (
-            GOOD.replace("1 2 3 -", "1 2 5 -"),
-            "bad:4:5: number 5 is larger than 4 (block left takes 1..4)",
-        ),
-        (
-            GOOD.replace("1 - - -\n", "1 - - 5\n"),
-            "bad:9:7: number 5 is larger than 4 (block givens takes 0..4)",
-        ),
-        (
-            GOOD.replace("4 4 4", "4 4"),
-            "bad:1:4: the first line is the header 'ROWS COLS MAX': expected 3 numbers, found 2",
-        ),
-    ],
-)
-def test_a_bad_file_is_refused_in_one_line_at_its_place(text: str, expected: str) -> None:
-    assert refusal(SKYSCRAPERS, text) == expected
-
-
-def test_mutated_files_load_or_are_refused_in_one_line() -> None:
-    assert_mutated_files_load_or_are_refused(SKYSCRAPERS)
-
-
-def test_the_kind_is_read_from_its_folder() -> None:
-    assert SKYSCRAPERS.name == "skyscrapers" and SKYSCRAPERS.bundled
-    assert SKYSCRAPERS.extensions == (".skyscrapers",)
-    assert SKYSCRAPERS.has_second_model and SKYSCRAPERS.can_draw and SKYSCRAPERS.can_explain
+def test_the_clues_and_the_picture_name_the_views() -> None:
     puzzle = SKYSCRAPERS.load(PUBLISHED[0].path)
     clues = [c.text for c in puzzle.clues()]
     assert "3 seen from the top of column 2" in clues

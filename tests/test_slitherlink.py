@@ -8,21 +8,16 @@ from __future__ import annotations
 import functools
 import random
 from itertools import product
-from pathlib import Path
 
 import clingo
 import pytest
 
 from lpsolve import api
-from lpsolve.errors import PuzzleError
-from lpsolve.kinds.declared import DeclaredSolution, load_kind
+from lpsolve.kinds.declared import DeclaredSolution
 
-from .conftest import ROOT
+from .genre_testing import bundled, every_solution_as, published_file
 
-FOLDER = ROOT / "lpsolve" / "kinds" / "slitherlink"
-SLITHERLINK = load_kind(FOLDER)
-INSTANCES = SLITHERLINK.instances()
-PUBLISHED = [i for i in INSTANCES if i.solution is not None]
+SLITHERLINK, PUBLISHED = bundled("slitherlink")
 RULES = {
     "an inside cell is on the board",
     "a number counts the loop's sides around its cell",
@@ -37,10 +32,6 @@ Cell = tuple[int, int]
 Inside = frozenset[Cell]
 
 
-def name(instance) -> str:
-    return Path(instance.path).name
-
-
 def inside(r: int, c: int) -> clingo.Symbol:
     return clingo.Function("inside", [clingo.Number(r), clingo.Number(c)])
 
@@ -52,12 +43,6 @@ def cells_of(solution: DeclaredSolution) -> Inside:
 def board_text(board: Board) -> str:
     rows = "\n".join(" ".join("-" if v is None else str(v) for v in row) for row in board)
     return f"{len(board)} {len(board[0])}\n{rows}\n"
-
-
-def published(file_name: str):
-    instance = next(i for i in PUBLISHED if name(i) == file_name)
-    puzzle = SLITHERLINK.load(instance.path)
-    return puzzle, puzzle.read_solution(Path(instance.solution).read_text(), instance.solution)
 
 
 # -- an independent Slitherlink: the loop as the player draws it -------------------------
@@ -131,37 +116,6 @@ def python_solutions(board: Board) -> set[Inside]:
     return found
 
 
-# -- published solutions ------------------------------------------------------------
-
-
-def test_the_bundled_instances_are_named_and_of_several_sizes() -> None:
-    sizes = {SLITHERLINK.load(i.path).size for i in INSTANCES}
-    assert len(PUBLISHED) == len(INSTANCES) >= 3 and len(sizes) >= 3
-    assert all(Path(i.path).read_text().startswith("# ") for i in INSTANCES)
-
-
-@pytest.mark.parametrize("instance", PUBLISHED, ids=name)
-def test_the_published_solution_is_the_one_lpsolve_finds_and_it_is_unique(instance) -> None:
-    puzzle = SLITHERLINK.load(instance.path)
-    result = api.solve(puzzle)  # looks for two: one found is proved unique
-    assert result.complete and result.unique
-    published_text = Path(instance.solution).read_text()
-    solution = puzzle.read_solution(published_text, instance.solution)
-    assert result.solutions == [solution]
-    assert puzzle.violations(solution) == []
-    assert puzzle.janko_text(result.solutions[0]).split() == published_text.split()
-
-
-@pytest.mark.parametrize("instance", PUBLISHED, ids=name)
-def test_the_puzzle_goes_to_a_puzz_link_link_and_back(instance) -> None:
-    puzzle = SLITHERLINK.load(instance.path)
-    url = puzzle.to_url()
-    rows, cols = puzzle.size
-    assert url.startswith(f"https://puzz.link/p?slither/{cols}/{rows}/")
-    again = SLITHERLINK.from_url(url)
-    assert again.facts_text() == puzzle.facts_text()
-
-
 # -- brute force on tiny boards ------------------------------------------------------
 
 
@@ -184,9 +138,7 @@ def expected(seed: int) -> set[Inside]:
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_tiny_boards_have_the_solutions_the_enumeration_says(seed: int) -> None:
     puzzle = SLITHERLINK.parse(board_text(tiny_board(seed)), f"random-{seed}.slitherlink")
-    result = api.solve(puzzle, limit=None)
-    assert result.complete
-    assert {cells_of(s) for s in result.solutions} == expected(seed)
+    assert every_solution_as(puzzle, cells_of) == expected(seed)
 
 
 def test_the_enumeration_is_not_vacuous() -> None:
@@ -195,7 +147,7 @@ def test_the_enumeration_is_not_vacuous() -> None:
     agrees with the published answer of the smallest bundled puzzle."""
     assert {min(len(expected(seed)), 2) for seed in SEEDS} == {0, 1, 2}
     assert len(python_solutions([[None, None], [None, None]])) == 13
-    puzzle, solution = published("puzzlekit-103_10x10.slitherlink")
+    puzzle, solution = published_file(SLITHERLINK, "puzzlekit-103_10x10.slitherlink")
     board = [[None if t == "-" else int(t) for t in row] for row in puzzle.tokens[0]]
     assert rules_broken_in_python(board, set(cells_of(solution))) == set()
 
@@ -212,7 +164,7 @@ def test_the_check_agrees_with_python_on_every_one_cell_change() -> None:
     """puzzlekit-874 (10 x 10): every cell of the published answer flipped in turn, a
     cell added off the board and the empty answer: the check names exactly the rules the
     Python checker says are broken, and every rule is named by some change."""
-    puzzle, solution = published("puzzlekit-874_10x10.slitherlink")
+    puzzle, solution = published_file(SLITHERLINK, "puzzlekit-874_10x10.slitherlink")
     board = [[None if t == "-" else int(t) for t in row] for row in puzzle.tokens[0]]
     answer = set(cells_of(solution))
     named: set[str] = set()
@@ -250,30 +202,6 @@ def test_the_second_model_agrees_with_the_encoding() -> None:
 
 
 def test_the_picture_draws_the_numbers_and_the_loop() -> None:
-    puzzle, solution = published("puzzlekit-103_10x10.slitherlink")
+    puzzle, solution = published_file(SLITHERLINK, "puzzlekit-103_10x10.slitherlink")
     svg = puzzle.svg(solution)
     assert svg.count('class="number') == sum(t != "-" for row in puzzle.tokens[0] for t in row)
-
-
-# -- bad files --------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("2 2\n1 -\n- 5\n", "bad.slitherlink:3:3: number 5 is larger than 4"),
-        ("2 2\n1 -\n- x\n", "bad.slitherlink:3:3: unexpected 'x': expected '-' or a number 0..4"),
-        ("2 2\n1 - 2\n- -\n", "bad.slitherlink:2:5: row has 3 tokens, expected 2"),
-        ("2 2\n1 -\n", "bad.slitherlink:2:4: the file ends in block numbers: 1 of its 2 rows"),
-    ],
-)
-def test_a_bad_file_is_refused_in_one_line_at_its_place(text: str, message: str) -> None:
-    with pytest.raises(PuzzleError) as refused:
-        SLITHERLINK.parse(text, "bad.slitherlink")
-    assert str(refused.value).startswith(message)
-    assert "\n" not in str(refused.value)
-
-
-def test_the_kind_is_the_folder() -> None:
-    assert SLITHERLINK.name == "slitherlink" and SLITHERLINK.extensions == (".slitherlink",)
-    assert SLITHERLINK.has_second_model and SLITHERLINK.can_draw and SLITHERLINK.can_explain

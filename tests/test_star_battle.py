@@ -8,21 +8,18 @@ from __future__ import annotations
 import functools
 import itertools
 import random
-from pathlib import Path
 
 import clingo
 import pytest
 
 from lpsolve import api
-from lpsolve.errors import PuzzleError
-from lpsolve.kinds.declared import DeclaredSolution, load_kind
+from lpsolve.kinds.declared import DeclaredSolution
 
-from .conftest import ROOT
+from .genre_testing import KINDS, bundled, cells_broken, every_solution_as, published_file
 
-FOLDER = ROOT / "lpsolve" / "kinds" / "star-battle"
-STAR_BATTLE = load_kind(FOLDER)
+STAR_BATTLE, PUBLISHED = bundled("star-battle")
+FOLDER = KINDS / "star-battle"
 INSTANCES = STAR_BATTLE.instances()
-PUBLISHED = [i for i in INSTANCES if i.solution is not None]
 RULES = (
     "a star stands on a cell of a region",
     "no two stars touch",
@@ -33,10 +30,6 @@ RULES = (
 
 Board = list[list[str]]  # janko's tokens: a region id, '#' (black) or '@' (outside)
 Stars = frozenset[tuple[int, int]]
-
-
-def name(instance) -> str:
-    return Path(instance.path).name
 
 
 def star(r: int, c: int) -> clingo.Symbol:
@@ -112,25 +105,9 @@ def planted_board(rng: random.Random, size: int) -> Board:
 # -- published solutions ------------------------------------------------------------
 
 
-def test_the_bundled_instances_are_named_and_of_several_sizes_and_star_counts() -> None:
-    puzzles = [STAR_BATTLE.load(i.path) for i in INSTANCES]
-    assert len(PUBLISHED) == len(INSTANCES) >= 3
-    assert len({p.size for p in puzzles}) >= 3
-    assert {p.values["STARS"] for p in puzzles} == {1, 2, 3}
-    assert all(Path(i.path).read_text().startswith("# janko.at Sternenschlacht") for i in INSTANCES)
-
-
-@pytest.mark.parametrize("instance", PUBLISHED, ids=name)
-def test_the_published_solution_is_the_one_lpsolve_finds_and_it_is_unique(instance) -> None:
-    puzzle = STAR_BATTLE.load(instance.path)
-    result = api.solve(puzzle)  # looks for two: one found is proved unique
-    assert result.complete and result.unique
-    published_text = Path(instance.solution).read_text()
-    published = puzzle.read_solution(published_text, instance.solution)
-    assert result.solutions == [published]
-    assert puzzle.violations(published) == []
-    # janko's layout out is the published file, token for token (header with STARS)
-    assert puzzle.janko_text(result.solutions[0]).split() == published_text.split()
+def test_the_bundled_instances_have_one_two_and_three_stars() -> None:
+    """(tests/test_genres.py tests their sources, sizes and published solutions.)"""
+    assert {STAR_BATTLE.load(i.path).values["STARS"] for i in INSTANCES} == {1, 2, 3}
 
 
 def test_rows_starting_with_a_black_cell_are_rows() -> None:
@@ -167,9 +144,7 @@ def expected(seed: int) -> set[Stars]:
 def test_random_tiny_boards_have_the_solutions_the_backtracking_says(seed: int) -> None:
     board, stars = tiny_board(seed)
     puzzle = STAR_BATTLE.parse(board_text(board, stars), f"random-{seed}.starbattle")
-    result = api.solve(puzzle, limit=None)
-    assert result.complete
-    assert {stars_of(s) for s in result.solutions} == expected(seed)
+    assert every_solution_as(puzzle, stars_of) == expected(seed)
 
 
 def test_the_backtracking_is_not_vacuous() -> None:
@@ -178,7 +153,7 @@ def test_the_backtracking_is_not_vacuous() -> None:
     counts = {min(len(expected(seed)), 2) for seed in SEEDS}
     assert counts == {0, 1, 2}
     for file_name in ("janko-001.starbattle", "janko-003.starbattle"):
-        puzzle, solution = published(file_name)
+        puzzle, solution = published_file(STAR_BATTLE, file_name)
         board = [list(row) for row in puzzle.tokens[0]]
         assert python_solutions(board, 1) == {stars_of(solution)}
 
@@ -195,29 +170,16 @@ def test_the_header_may_leave_out_one_star() -> None:
 # -- the check ------------------------------------------------------------------------
 
 
-def published(file_name: str):
-    instance = next(i for i in PUBLISHED if name(i) == file_name)
-    puzzle = STAR_BATTLE.load(instance.path)
-    return puzzle, puzzle.read_solution(Path(instance.solution).read_text(), instance.solution)
-
-
-def rules_broken(puzzle, atoms) -> dict[str, set[tuple[int, int]]]:
-    broken: dict[str, set[tuple[int, int]]] = {}
-    for violation in puzzle.violations(DeclaredSolution(tuple(sorted(atoms)))):
-        broken.setdefault(violation.rule, set()).update(violation.cells)
-    return broken
-
-
 def test_the_check_names_each_rule_a_one_cell_change_breaks() -> None:
     """janko-003 (7 x 7, one star; '@' cells in the corners), published stars at (0,3),
     (1,1), (2,6), (3,4), (4,0), (5,5), (6,2). A star added on an '@' cell, a star
     removed, a star added beside another: the check names the rule and its cells."""
-    puzzle, solution = published("janko-003.starbattle")
+    puzzle, solution = published_file(STAR_BATTLE, "janko-003.starbattle")
     atoms = set(solution.atoms)
     assert stars_of(solution) == {(0, 3), (1, 1), (2, 6), (3, 4), (4, 0), (5, 5), (6, 2)}
-    outside = rules_broken(puzzle, atoms | {star(0, 0)})
+    outside = cells_broken(puzzle, atoms | {star(0, 0)})
     assert outside == {"a star stands on a cell of a region": {(0, 0)}}
-    removed = rules_broken(puzzle, atoms - {star(3, 4)})
+    removed = cells_broken(puzzle, atoms - {star(3, 4)})
     assert set(removed) == {
         "every row holds STARS stars",
         "every column holds STARS stars",
@@ -227,61 +189,29 @@ def test_the_check_names_each_rule_a_one_cell_change_breaks() -> None:
     assert removed["every column holds STARS stars"] == {(r, 4) for r in range(7)}
     region = {(r, c) for r in range(7) for c in range(7) if puzzle.tokens[0][r][c] == "4"}
     assert removed["every region holds STARS stars"] == region
-    touching = rules_broken(puzzle, atoms | {star(4, 3)})  # diagonal to (3,4)
+    touching = cells_broken(puzzle, atoms | {star(4, 3)})  # diagonal to (3,4)
     assert touching["no two stars touch"] == {(3, 4), (4, 3)}
-    off_board = rules_broken(puzzle, atoms | {star(7, 0)})
+    off_board = cells_broken(puzzle, atoms | {star(7, 0)})
     assert off_board == {"a star stands on a cell of a region": {(7, 0)}}
     assert set(outside) | set(removed) | set(touching) == set(RULES)
 
 
 def test_every_published_solution_passes_and_every_one_star_moved_fails() -> None:
-    puzzle, solution = published("janko-005.starbattle")
+    puzzle, solution = published_file(STAR_BATTLE, "janko-005.starbattle")
     rng = random.Random(5)
     for atom in rng.sample(solution.atoms, 6):
         r, c = atom.arguments[0].number, atom.arguments[1].number
         moved = (set(solution.atoms) - {atom}) | {star(r, (c + rng.randint(1, 9)) % 10)}
-        assert rules_broken(puzzle, moved), atom
+        assert cells_broken(puzzle, moved), atom
 
 
-# -- the second model and the picture -------------------------------------------------
-
-
-def test_the_second_model_agrees_with_the_encoding() -> None:
-    puzzle, solution = published("janko-005.starbattle")  # 100 cells: small enough
-    second, complete = puzzle.second_model_solutions()
-    assert complete and second == [solution]
+# -- the picture --------------------------------------------------------------------
 
 
 def test_the_picture_shows_regions_stars_black_cells_and_the_star_count() -> None:
-    puzzle, solution = published("janko-005.starbattle")
+    puzzle, solution = published_file(STAR_BATTLE, "janko-005.starbattle")
     svg = puzzle.svg(solution)
     assert svg.count('class="star"') == 20
     blocked = sum(t in "#@" for row in puzzle.tokens[0] for t in row)
     assert svg.count("shade dark") == blocked
     assert svg.count('class="border"') > 0 and "2 per row, column and region" in svg
-
-
-# -- bad files --------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("3 3 0\n1 1 1\n2 2 2\n3 3 3\n", "bad.starbattle:1:5: STARS 0 is smaller than 1"),
-        ("3 3 1 4\n1 1 1\n", "bad.starbattle:1:7: unexpected '4' after the header's 3 numbers"),
-        ("3 3\n1 1 *\n2 2 2\n3 3 3\n", "bad.starbattle:2:5: unexpected '*': expected '#', '@' or"),
-        ("3 3\n1 1 1 1\n2 2 2\n3 3 3\n", "bad.starbattle:2:7: row has 4 tokens, expected 3"),
-        ("3 3\n1 1 1\n# comment\n", "bad.starbattle:3:10: row has 2 tokens, expected 3"),
-    ],
-)
-def test_a_bad_file_is_refused_in_one_line_at_its_place(text: str, message: str) -> None:
-    with pytest.raises(PuzzleError) as refused:
-        STAR_BATTLE.parse(text, "bad.starbattle")
-    assert str(refused.value).startswith(message)
-    assert "\n" not in str(refused.value)
-
-
-def test_the_kind_is_the_folder() -> None:
-    assert STAR_BATTLE.name == "star-battle"
-    assert STAR_BATTLE.extensions == (".starbattle", ".star-battle")
-    assert STAR_BATTLE.has_second_model and STAR_BATTLE.can_draw

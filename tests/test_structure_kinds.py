@@ -6,6 +6,7 @@ Read from the source with ``ast``."""
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -21,8 +22,14 @@ REFUSALS = {"NotSupported", "UsageError", "LpsolveError"}
 NOT_PUZZLES = {"args", "stream"}
 
 
-def _trees(root: Path) -> dict[Path, ast.Module]:
-    return {path: ast.parse(path.read_text(), str(path)) for path in sorted(root.rglob("*.py"))}
+@functools.cache
+def _nodes(root: Path) -> dict[Path, list[ast.AST]]:
+    """Every node of every module below ``root``, parsed and walked once for the tests
+    that read them (the package's source does not change during the run)."""
+    return {
+        path: list(ast.walk(ast.parse(path.read_text(), str(path))))
+        for path in sorted(root.rglob("*.py"))
+    }
 
 
 def _is_protocol_class(node: ast.ClassDef) -> bool:
@@ -34,8 +41,8 @@ def protocol_attributes(root: Path) -> set[str]:
     """Every attribute the Puzzle and Kind classes and their subclasses in lpsolve
     define: methods, class attributes and ``self.X = ...`` in their methods."""
     found: set[str] = set()
-    for tree in _trees(root).values():
-        for node in ast.walk(tree):
+    for nodes in _nodes(root).values():
+        for node in nodes:
             if not (isinstance(node, ast.ClassDef) and _is_protocol_class(node)):
                 continue
             for item in ast.walk(node):
@@ -76,9 +83,9 @@ def probes(root: Path) -> list[str]:
     """Each place that probes a puzzle or a kind, as ``FILE:LINE: what``."""
     attributes = protocol_attributes(root)
     found = []
-    for path, tree in _trees(root).items():
+    for path, nodes in _nodes(root).items():
         where = path.relative_to(root.parent)
-        for node in ast.walk(tree):
+        for node in nodes:
             if (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Name)

@@ -9,21 +9,17 @@ from __future__ import annotations
 import functools
 import itertools
 import random
-from pathlib import Path
 
 import clingo
 import pytest
 
 from lpsolve import api
-from lpsolve.errors import PuzzleError
-from lpsolve.kinds.declared import DeclaredSolution, load_kind
+from lpsolve.kinds.declared import DeclaredSolution
 
-from .conftest import ROOT
+from .genre_testing import KINDS, bundled, every_solution_as, published_file
 
-FOLDER = ROOT / "lpsolve" / "kinds" / "tents"
-TENTS = load_kind(FOLDER)
-INSTANCES = TENTS.instances()
-PUBLISHED = [i for i in INSTANCES if i.solution is not None]
+TENTS, PUBLISHED = bundled("tents")
+FOLDER = KINDS / "tents"
 RULES = (
     "a tent stands on an empty cell",
     "tents do not touch",
@@ -55,10 +51,6 @@ class Board:
         return "\n".join(
             [f"{self.rows} {self.cols}", shown(self.by_col), shown(self.by_row), *grid, ""]
         )
-
-
-def name(instance) -> str:
-    return Path(instance.path).name
 
 
 def tent(r: int, c: int) -> clingo.Symbol:
@@ -151,24 +143,6 @@ def python_solutions(board: Board) -> set[Placement]:
 # -- published solutions ------------------------------------------------------------
 
 
-def test_the_bundled_instances_are_named_and_of_several_sizes() -> None:
-    sizes = {TENTS.load(i.path).size for i in INSTANCES}
-    assert len(PUBLISHED) == len(INSTANCES) >= 3 and len(sizes) >= 3
-    assert all(Path(i.path).read_text().startswith("# Entry ") for i in INSTANCES)
-
-
-@pytest.mark.parametrize("instance", PUBLISHED, ids=name)
-def test_the_published_solution_is_the_one_lpsolve_finds_and_it_is_unique(instance) -> None:
-    puzzle = TENTS.load(instance.path)
-    result = api.solve(puzzle)  # looks for two: one found is proved unique
-    assert result.complete and result.unique
-    published_text = Path(instance.solution).read_text()
-    published = puzzle.read_solution(published_text, instance.solution)
-    assert result.solutions == [published]
-    assert puzzle.violations(published) == []
-    assert puzzle.janko_text(result.solutions[0]).split() == published_text.split()
-
-
 def test_the_numbers_are_read_column_by_column_and_row_by_row() -> None:
     puzzle = TENTS.load(FOLDER / "instances" / "puzzlekit-223-8x12.tents")  # 8 rows, 12 cols
     by_col = sorted(r[2:] for r in puzzle.rows if r[:2] == ("tents", "top"))
@@ -222,9 +196,7 @@ def expected(seed: int) -> set[Placement]:
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_tiny_boards_have_the_solutions_the_enumeration_says(seed: int) -> None:
     puzzle = TENTS.parse(tiny_board(seed).text(), f"random-{seed}.tents")
-    result = api.solve(puzzle, limit=None)
-    assert result.complete
-    assert {placement_of(s) for s in result.solutions} == expected(seed)
+    assert every_solution_as(puzzle, placement_of) == expected(seed)
     assert api.count(puzzle).count == len(expected(seed))
 
 
@@ -250,12 +222,6 @@ def test_two_pairings_of_the_same_tents_are_one_solution() -> None:
 # -- the check ------------------------------------------------------------------------
 
 
-def published(file_name: str):
-    instance = next(i for i in PUBLISHED if name(i) == file_name)
-    puzzle = TENTS.load(instance.path)
-    return puzzle, puzzle.read_solution(Path(instance.solution).read_text(), instance.solution)
-
-
 def board_of(puzzle) -> Board:
     rows, cols = puzzle.size
     trees = {(r, c) for kind, *rest in puzzle.rows if kind == "tree" for r, c in [rest]}
@@ -278,7 +244,7 @@ def test_the_check_agrees_with_python_on_every_one_cell_change() -> None:
     off the board: the check names exactly the rules the Python checker says are
     broken (where no tents touch: its pairing rule is exact only then), and every
     rule is named by some change."""
-    puzzle, solution = published("puzzlekit-223-8x12.tents")
+    puzzle, solution = published_file(TENTS, "puzzlekit-223-8x12.tents")
     board = board_of(puzzle)
     answer = set(placement_of(solution))
     rows, cols = puzzle.size
@@ -313,43 +279,20 @@ def test_the_pairing_rule_sees_two_trees_sharing_their_only_tent() -> None:
     assert rules_broken(ring, {(0, 0), (0, 2), (2, 0), (2, 2)}) == set()
 
 
-# -- the second model and the picture -------------------------------------------------
-
-
-def test_the_second_model_agrees_with_the_encoding() -> None:
-    puzzle, solution = published("puzzlekit-223-8x12.tents")  # 96 cells
-    second, complete = puzzle.second_model_solutions()
-    assert complete and second == [solution]
+# -- the picture --------------------------------------------------------------------
 
 
 def test_the_picture_shows_trees_tents_and_the_numbers_outside() -> None:
-    puzzle, solution = published("puzzlekit-223-8x12.tents")
+    puzzle, solution = published_file(TENTS, "puzzlekit-223-8x12.tents")
     svg = puzzle.svg(solution)
     trees = sum(1 for row in puzzle.rows if row[0] == "tree")
     assert svg.count('class="tree"') == trees and svg.count('class="tent"') == trees
     assert svg.count('class="number outside"') == 8 + 12
 
 
-# -- bad files --------------------------------------------------------------------------
+# -- the search ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("2 3\n1 0 1\n1 1\n- x -\n- - o\n", "bad.tents:5:5: unexpected 'o': expected '-' or 'x'"),
-        ("2 3\n1 0 4\n1 1\n- x -\n- - x\n", "bad.tents:2:5: number 4 is larger than 2"),
-        ("2 3\n1 0\n1 1\n- x -\n- - x\n", "bad.tents:2:4: line has 2 tokens, expected 3"),
-        ("2 3\n1 0 1\n1 1\n- x -\n", "bad.tents:4:6: the file ends in block board"),
-    ],
-)
-def test_a_bad_file_is_refused_in_one_line_at_its_place(text: str, message: str) -> None:
-    with pytest.raises(PuzzleError) as refused:
-        TENTS.parse(text, "bad.tents")
-    assert str(refused.value).startswith(message)
-    assert "\n" not in str(refused.value)
-
-
-def test_the_kind_is_the_folder() -> None:
-    assert TENTS.name == "tents" and TENTS.extensions == (".tents",)
-    assert TENTS.has_second_model and TENTS.can_draw and TENTS.can_explain
+def test_the_search_counts_tents_not_pairings() -> None:
+    """Two pairings of trees with the same tents are one solution (see above)."""
     assert TENTS.declaration.solver.options == ("--project=show",)

@@ -179,10 +179,10 @@ def test_the_plain_lesson_encoding_finds_the_same_solutions(path: Path) -> None:
     """encodings/tiling-lesson.lp (what `lpsolve grade` compares with) states the rules
     without symmetry breaking: its answers decode to the brute force's tilings."""
     puzzle = lpsolve.load(path)
-    ctl = asp.make_control(puzzle, ["--models=0"], encoding="tiling-lesson.lp")
-    asp.ground(ctl)
+    session = asp.make_control(puzzle, ["--models=0"], encoding="tiling-lesson.lp")
+    session.ground()
     found: list = []
-    ctl.solve(on_model=lambda m: found.append(as_tiling(puzzle.decode(m.symbols(shown=True)))))
+    session.search(on_model=lambda m: found.append(as_tiling(puzzle.decode(m.symbols(shown=True)))))
     assert len(found) == len(set(found)) and set(found) == brute_force(path)
 
 

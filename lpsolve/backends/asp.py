@@ -7,24 +7,21 @@ its facts, the name of its encoding and how to decode a model.
 from __future__ import annotations
 
 import itertools
-import signal
 import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import clingo
 
-from .. import logs
-from ..errors import LpsolveError
-from ..puzzle import Puzzle, Result, Stats
+from ..puzzle import Puzzle, Result, Stats, StopReason
 from ..resources import encoding_file
+from .session import Session, release
 
 #: called with each solution as it is found; returning False stops the search
 OnSolution = Callable[[Any], bool | None]
 #: called with the number of models found so far (for progress display)
 OnProgress = Callable[[int], None]
 
-_POLL_SECONDS = 0.05
 #: a search portfolio's first turn per member, in conflicts (see :func:`solve_in_turns`;
 #: about a second on a 30x30 sparse Hidato board)
 FIRST_TURN_CONFLICTS = 2500
@@ -33,20 +30,14 @@ FIRST_TURN_CONFLICTS = 2500
 RELEASE_SECONDS = 0.1
 
 
-def log_message(code: clingo.MessageCode, message: str) -> None:
-    """clingo's warnings (e.g. an atom no rule defines) to the ``lpsolve.clingo`` logger;
-    the tests fail on any."""
-    logs.get_logger("lpsolve.clingo").warning("clingo %s: %s", code.name, message.strip())
-
-
 def make_control(
     puzzle: Puzzle,
     arguments: Sequence[str] = (),
     encoding: str | None = None,
     facts: str | None = None,
     kind_arguments: Sequence[str] | None = None,
-) -> clingo.Control:
-    """A control object with the puzzle's facts (``facts``: their text, if already
+) -> Session:
+    """A clingo session with the puzzle's facts (``facts``: their text, if already
     made) and encoding (default: the kind's own) loaded, not yet ground. The kind's own
     encoding gets :meth:`~lpsolve.puzzle.Puzzle.solving_facts`, another one (a lesson
     encoding) the plain :meth:`~lpsolve.puzzle.Puzzle.facts_text`. ``kind_arguments``
@@ -55,59 +46,12 @@ def make_control(
     own_encoding = encoding is None or encoding == puzzle.encoding
     if facts is None:
         facts = puzzle.solving_facts() if own_encoding else puzzle.facts_text()
-    try:
-        own = puzzle.solver_arguments if kind_arguments is None else kind_arguments
-        options = [*own, *arguments]
-        ctl = clingo.Control(options, logger=log_message, message_limit=50)
-        with encoding_file(encoding or puzzle.encoding) as path:
-            ctl.load(path)
-        ctl.add("base", [], facts)
-    except RuntimeError as error:  # clingo reports syntax and option errors this way
-        raise LpsolveError(f"clingo: {error}") from error
-    return ctl
-
-
-def ground(ctl: clingo.Control) -> float:
-    """Ground the base program; returns the seconds it took."""
-    start = time.perf_counter()
-    try:
-        ctl.ground([("base", [])])
-    except RuntimeError as error:
-        raise LpsolveError(f"clingo: {error}") from error
-    return time.perf_counter() - start
-
-
-def statistics(ctl: clingo.Control, ground_seconds: float, solve_seconds: float) -> Stats:
-    stats = ctl.statistics
-    try:
-        lp = stats["problem"]["lp"]
-        solvers = stats["solving"]["solvers"]
-        return Stats(
-            atoms=int(lp["atoms"]),
-            rules=int(lp["rules"]),
-            choices=int(solvers["choices"]),
-            conflicts=int(solvers["conflicts"]),
-            ground_seconds=ground_seconds,
-            solve_seconds=solve_seconds,
-        )
-    except (KeyError, RuntimeError):  # no search happened (e.g. interrupted early)
-        return Stats(ground_seconds=ground_seconds, solve_seconds=solve_seconds)
-
-
-def release(controls: list[clingo.Control]) -> None:
-    """Free clingo controls (emptying the list, which must hold their last references)
-    with ``SIGUSR1`` held back. That is how a supervised job is asked to stop
-    (:mod:`lpsolve.jobs`); landing while clingo frees a big grounding, the request would
-    be raised inside ``Control.__del__``, where Python can only print and drop it. Held
-    back, it is raised right after, in the caller's code."""
-    if not hasattr(signal, "pthread_sigmask"):  # not POSIX: no supervised jobs either
-        controls.clear()
-        return
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGUSR1})
-    try:
-        controls.clear()
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+    own = puzzle.solver_arguments if kind_arguments is None else kind_arguments
+    session = Session([*own, *arguments])
+    with encoding_file(encoding or puzzle.encoding) as path:
+        session.load(path)
+    session.add(facts)
+    return session
 
 
 class ModelTaker:
@@ -161,36 +105,13 @@ class ModelTaker:
                 self.on_progress(self.found)
         except KeyboardInterrupt:  # Ctrl-C while our code ran: stop, keep what we have
             self.stop_requested = True
-            self.result.stopped_by = "interrupt"
+            self.result.stopped_by = StopReason.INTERRUPT
             return False
         except BaseException as error:  # re-raised by the caller, not lost inside clingo
             self.error = error
             return False
         enough = self.distinct_up_to is not None and self.found >= self.distinct_up_to
         return not (self.stop_requested or enough)
-
-
-def search(
-    ctl: clingo.Control,
-    assumptions: Sequence[tuple[clingo.Symbol, bool]],
-    on_model: Callable[[clingo.Model], bool] | None,
-    deadline: float | None,
-) -> tuple[clingo.SolveResult, str | None]:
-    """One solve call until it ends by itself or ``deadline`` (``time.perf_counter``)
-    passes; returns its result and what stopped it early: "deadline", "interrupt"
-    (Ctrl-C) or None."""
-    stopped_by = None
-    with ctl.solve(assumptions=list(assumptions), on_model=on_model, async_=True) as handle:
-        try:
-            while not handle.wait(_POLL_SECONDS):
-                if deadline is not None and time.perf_counter() >= deadline:
-                    handle.cancel()
-                    stopped_by = "deadline"
-                    break
-        except KeyboardInterrupt:
-            handle.cancel()
-            stopped_by = "interrupt"
-        return handle.get(), stopped_by
 
 
 def solve(
@@ -233,8 +154,8 @@ def solve(
         )
     models = "0" if limit is None else str(limit)
     counting = puzzle.counting_arguments if limit is None and not decode else ()
-    ctl = make_control(puzzle, ["--models", models, *counting, *arguments], facts=facts)
-    ground_seconds = ground(ctl)
+    session = make_control(puzzle, ["--models", models, *counting, *arguments], facts=facts)
+    ground_seconds = session.ground()
 
     result = Result(puzzle=puzzle, backend="clingo")
     on_model = ModelTaker(
@@ -243,23 +164,21 @@ def solve(
 
     wants_callback = decode or on_progress is not None
     start = time.perf_counter()
-    deadline = None if timeout is None else start + timeout
-    outcome, stopped = search(ctl, assumptions, on_model if wants_callback else None, deadline)
-    if stopped is not None:
-        result.stopped_by = "timeout" if stopped == "deadline" else stopped
-    solve_seconds = time.perf_counter() - start
+    end = session.search(
+        assumptions=assumptions,
+        on_model=on_model if wants_callback else None,
+        deadline=None if timeout is None else start + timeout,
+    )
+    result.stopped_by = end.stopped_by or result.stopped_by
     if on_model.error is not None:
         raise on_model.error
 
-    summary_models = int(ctl.statistics["summary"]["models"]["enumerated"])
-    result.count = on_model.found if wants_callback else summary_models
-    result.complete = bool(outcome.exhausted) and result.stopped_by is None
+    result.count = on_model.found if wants_callback else session.models_enumerated()
+    result.complete = end.exhausted and result.stopped_by is None
     if not result.complete and result.stopped_by is None:
-        result.stopped_by = "stop" if on_model.stop_requested else "limit"
-    result.stats = statistics(ctl, ground_seconds, solve_seconds)
-    held = [ctl]
-    del ctl
-    release(held)
+        result.stopped_by = StopReason.STOP if on_model.stop_requested else StopReason.LIMIT
+    result.stats = session.stats(ground_seconds, end.seconds)
+    session.close()
     return result
 
 
@@ -310,7 +229,7 @@ def solve_in_turns(
         distinct_up_to=limit,
     )
 
-    controls: dict[int, clingo.Control] = {}
+    controls: dict[int, Session] = {}
     ground_seconds = 0.0
     # the searches end early enough to free the groundings before the deadline
     members = len(puzzle.search_portfolio)
@@ -334,26 +253,26 @@ def solve_in_turns(
                 facts=facts,
                 kind_arguments=puzzle.search_portfolio[member],
             )
-            ground_seconds += ground(controls[member])
-        configuration = controls[member].configuration.solve
-        configuration.solve_limit = str(conflicts)  # type: ignore[union-attr]
-        outcome, stopped = search(controls[member], assumptions, on_model, stop_at)
-        turn = statistics(controls[member], 0.0, 0.0)  # of this solve call alone
+            ground_seconds += controls[member].ground()
+        end = controls[member].search(
+            assumptions=assumptions, on_model=on_model, deadline=stop_at, conflict_limit=conflicts
+        )
+        turn = controls[member].stats()  # of this solve call alone
         size = size or turn
         choices, conflicts_spent = choices + turn.choices, conflicts_spent + turn.conflicts
         if on_model.error is not None:
             raise on_model.error
-        if stopped == "interrupt" or result.stopped_by == "interrupt":
-            result.stopped_by = "interrupt"
+        if StopReason.INTERRUPT in (end.stopped_by, result.stopped_by):
+            result.stopped_by = StopReason.INTERRUPT
             break
-        if stopped == "deadline":
-            result.stopped_by = "timeout"
+        if end.stopped_by == StopReason.TIMEOUT:
+            result.stopped_by = StopReason.TIMEOUT
             break
-        if outcome.exhausted:  # this member searched the whole space: its answer is all
+        if end.exhausted:  # this member searched the whole space: its answer is all
             exhausted = True
             break
         if on_model.stop_requested or on_model.found >= limit:
-            result.stopped_by = "stop" if on_model.stop_requested else "limit"
+            result.stopped_by = StopReason.STOP if on_model.stop_requested else StopReason.LIMIT
             break
         # the turn's conflicts are spent: the next member goes on
 
@@ -367,7 +286,6 @@ def solve_in_turns(
         ground_seconds=ground_seconds,
         solve_seconds=time.perf_counter() - start - ground_seconds,
     )
-    held = list(controls.values())
+    release(controls.values())
     controls.clear()
-    release(held)
     return result

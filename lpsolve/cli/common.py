@@ -28,9 +28,6 @@ STATUS_INTERNAL = (EXIT_INTERNAL, "internal error (a bug in lpsolve)")
 #: the version of the JSON every answer follows (``lpsolve/schema.json``)
 SCHEMA_VERSION = 1
 
-#: how messages name what stopped a search (``Result.stopped_by``)
-STOP_WORDS = {"timeout": "timeout", "interrupt": "interrupt", "memory": "the memory limit"}
-
 
 def limit_arguments(command: argparse.ArgumentParser, *, timeout: bool = True) -> None:
     """``--timeout`` and ``--memory-limit``, the limits of a supervised job."""

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import UsageError
 from ..jobs import Limits, format_size
 from ..puzzle import Puzzle
+from ..service import Question, verdict
 from ..supervised import call
 from . import puzzles
 from .common import job_limits, positive_int, progress_bar
@@ -24,7 +25,6 @@ from .puzzles import (
     _print_json,
     _stopped_before_search,
     exit_status,
-    solve_summary,
     stats_line,
 )
 
@@ -176,8 +176,8 @@ def run_split(args: argparse.Namespace) -> int:
         _print_json(result, elapsed, args.stats, sys.stdout, split=about)
     else:
         listing = args.all and not args.count
-        summary = solve_summary(result, elapsed, listing=listing, counting=args.count)
-        sys.stdout.write(summary + "\n")
+        question = Question.COUNT if args.count else Question.LIST if listing else Question.SOLVE
+        sys.stdout.write(verdict(result, elapsed, question) + "\n")
         resumed = f", {run.resumed:,} resumed from {args.checkpoint}" if run.resumed else ""
         sys.stdout.write(
             f"split: {run.finished:,} of {len(cubes.cubes):,} cube{'s' * (len(cubes.cubes) != 1)}"

@@ -14,20 +14,19 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from .. import api, supervised
-from ..errors import LpsolveError, UsageError
+from ..errors import UsageError
 from ..jobs import Outcome
 from ..kinds import KINDS, kind_spec
 from ..kinds.registry import registry
-from ..kinds.textformat import plural
-from ..puzzle import STOP_STATUS, Capability, Clue, Kind, Puzzle, Result
+from ..puzzle import STOP_STATUS, Capability, Kind, Puzzle, Result
 from ..resources import encoding_text
+from ..service import Answer, Explanation, Question, Request, ask, explanation_followup, verdict
 from .common import (
     EXIT_DISAGREE,
     EXIT_NO_SOLUTION,
     EXIT_SOLVED,
     EXIT_STOPPED,
     SCHEMA_VERSION,
-    STOP_WORDS,
     Activity,
     compact_json,
     job_limits,
@@ -181,7 +180,7 @@ def run_solve(args: argparse.Namespace) -> int:
     if args.cross_check:
         return _solve_cross_checked(args)
     if args.count:
-        solved = _count_with_progress(args)
+        answer = _count_with_progress(args)
     else:
         out = sys.stdout
         shown = 0
@@ -204,32 +203,36 @@ def run_solve(args: argparse.Namespace) -> int:
             nonlocal solved_puzzle
             solved_puzzle = puzzle
 
-        solved = _search(
+        answer = _search(
             args,
+            _question(args),
             limit=None if args.all else args.limit or 2,
             prepare=_classes_of(args),
-            followup=_explain_followup(args),
+            explain=args.explain,
             on_puzzle=keep_puzzle,
             on_solution=print_solution,
         )
-    result = solved.result
+    result = answer.result
     if result is None:
-        return _stopped_before_search(args, solved.outcome)
-    elapsed = solved.outcome.seconds
-    lines, explained, _ = _explanation(args, solved)
+        return _stopped_before_search(args, answer.solved.outcome)
+    explanation = answer.explanation
     if args.format == "json":
-        _print_json(result, elapsed, args.stats, sys.stdout, **explained)
+        explained = {} if explanation is None else explanation.json
+        _print_json(result, answer.seconds, args.stats, sys.stdout, **explained)
     else:
-        listing = args.all or args.limit is not None
-        summary = solve_summary(
-            result, elapsed, listing=listing, counting=args.count, reasons=solved.diagnosis
-        )
-        sys.stdout.write(summary + "\n")
+        sys.stdout.write(answer.verdict() + "\n")
         if args.stats:
             sys.stdout.write(stats_line(result) + "\n")
-        sys.stdout.write("".join(line + "\n" for line in lines))
-    _report_memory_stop(solved.outcome)
+        sys.stdout.write("".join(line + "\n" for line in answer.explanation_lines))
+    _report_memory_stop(answer.solved.outcome)
     return exit_status(result)
+
+
+def _question(args: argparse.Namespace) -> Question:
+    """What ``solve``'s options ask of the puzzle."""
+    if args.count:
+        return Question.COUNT
+    return Question.LIST if args.all or args.limit is not None else Question.SOLVE
 
 
 def _stopped_before_search(
@@ -265,54 +268,6 @@ def _report_memory_stop(outcome: Outcome[Any]) -> None:
         print(f"{outcome.stop_message()}: give --memory-limit to change it", file=sys.stderr)
 
 
-#: seconds ``--explain`` may search when no ``--timeout`` is given
-EXPLAIN_SECONDS = 60.0
-#: the explanation ends this long before the job's deadline, to hand in what it has
-EXPLAIN_MARGIN = 0.15
-
-Explained = tuple[list[str], dict[str, Any], Sequence[Clue]]
-
-
-def _explain_followup(args: argparse.Namespace) -> supervised.Followup | None:
-    """``--explain``: in the solving job, after the search, with the time left: for no
-    solution a minimal conflict, for several where they differ and an extra given."""
-    if not args.explain:
-        return None
-    from ..explain import (  # before the job forks
-        conflicting_givens,
-        explain_ambiguity,
-        explain_conflict,
-    )
-
-    def explain(puzzle: Puzzle, result: Result, seconds_left: float | None) -> Explained | None:
-        if result.stopped or result.count == 1:
-            return None
-        if seconds_left is None:
-            budget = EXPLAIN_SECONDS
-        else:
-            budget = max(seconds_left - EXPLAIN_MARGIN, 0.01)
-        try:
-            found = (explain_conflict if result.count == 0 else explain_ambiguity)(puzzle, budget)
-        except LpsolveError as error:
-            return [f"explanation unavailable: {error}"], {}, ()
-        if found is None:
-            return None
-        return found.lines(), found.as_json(), conflicting_givens(found)
-
-    return explain
-
-
-def _explanation(args: argparse.Namespace, solved: supervised.Solved) -> Explained:
-    """The explanation's text lines, JSON keys and conflicting givens (for pictures)."""
-    if solved.followup is not None:
-        return solved.followup
-    result, outcome = solved.result, solved.outcome
-    wanted = args.explain and result is not None and not result.stopped and result.count != 1
-    if wanted and outcome.stopped_by is not None:
-        return [f"explanation unavailable: {outcome.stop_message()}"], {}, ()
-    return [], {}, ()
-
-
 def _classes_of(args: argparse.Namespace) -> Callable[[Puzzle], Puzzle] | None:
     """The kinds' ``solve`` options given (``--up-to-symmetry``): the puzzle's
     variant that counts classes of solutions (:attr:`Capability.CLASSES`)."""
@@ -333,10 +288,12 @@ def _classes_of(args: argparse.Namespace) -> Callable[[Puzzle], Puzzle] | None:
     return classes_of
 
 
-def _search(args: argparse.Namespace, **options: Any) -> supervised.Solved:
-    """The command's puzzle file searched in a supervised job under its limits
-    (``--timeout`` counted from the command's start, ``--memory-limit``), what it does
-    shown on a terminal as it goes (:class:`Activity`)."""
+def _search(args: argparse.Namespace, question: Question, **options: Any) -> Answer:
+    """The command's puzzle file asked of the solve service: searched in a supervised
+    job under its limits (``--timeout`` counted from the command's start,
+    ``--memory-limit``), what it does shown on a terminal as it goes
+    (:class:`Activity`). ``options``: the :class:`Request`'s fields and ``ask``'s
+    callbacks."""
     name = "<stdin>" if args.file == "-" else args.file
     with Activity(f"{args.command} {name}", args.started) as activity:
         found = 0
@@ -360,46 +317,45 @@ def _search(args: argparse.Namespace, **options: Any) -> supervised.Solved:
         def stage(name: str) -> None:
             activity.say("explaining" if getattr(args, "explain", False) else "after the search")
 
-        return supervised.solve_file(
+        request = Request(
             args.file,
             args.kind,
+            question,
             backend=args.backend,
             limits=job_limits(args),
             start=args.started,
+            **options,
+        )
+        return ask(
+            request,
             on_puzzle=puzzle_read,
             on_solution=solution_found,
             on_progress=on_progress,
             on_stage=stage,
             on_wait=activity.tick,
-            **options,
         )
 
 
 def run_check(args: argparse.Namespace) -> int:
     if args.cross_check:
         return _check_cross_checked(args)
-    solved = _search(
-        args,
-        limit=2,
-        followup=_explain_followup(args),
-    )
-    result = solved.result
+    answer = _search(args, Question.CHECK, limit=2, explain=args.explain)
+    result = answer.result
     if result is None:
-        return _stopped_before_search(args, solved.outcome)
-    elapsed = solved.outcome.seconds
-    lines, explained, _ = _explanation(args, solved)
+        return _stopped_before_search(args, answer.solved.outcome)
     if args.format == "json":
+        explained = {} if answer.explanation is None else answer.explanation.json
         extra: dict[str, Any] = {"well_posed": result.unique is True, **explained}
-        _print_json(result, elapsed, args.stats, sys.stdout, **extra)
+        _print_json(result, answer.seconds, args.stats, sys.stdout, **extra)
     else:
-        print(check_summary(result, elapsed, solved.diagnosis))
+        print(answer.verdict())
         for note in result.puzzle.notes():
             print(note)
         if args.stats:
             print(stats_line(result))
-        for line in lines:
+        for line in answer.explanation_lines:
             print(line)
-    _report_memory_stop(solved.outcome)
+    _report_memory_stop(answer.solved.outcome)
     if result.stopped:
         return EXIT_STOPPED
     return EXIT_SOLVED if result.unique else EXIT_NO_SOLUTION
@@ -444,12 +400,15 @@ def _cross_checked(
 
 
 def _check_cross_checked(args: argparse.Namespace) -> int:
-    outcome = _cross_checked(args, 2, _explain_followup(args))
+    followup = explanation_followup() if args.explain else None
+    outcome = _cross_checked(args, 2, followup)
     if outcome.value is None:
         return _stopped_before_search(args, outcome, "before both backends finished")
-    checked, explanation, diagnosis = outcome.value
+    checked, followed, diagnosis = outcome.value
     result = checked.results[args.backend]
-    lines, explained, _ = explanation or ([], {}, ())
+    explanation: Explanation | None = followed[0] if followed is not None else None
+    lines = [] if explanation is None else explanation.lines
+    explained = {} if explanation is None else explanation.json
     if args.format == "json":
         extra: dict[str, Any] = {
             "well_posed": result.unique is True,
@@ -458,7 +417,7 @@ def _check_cross_checked(args: argparse.Namespace) -> int:
         }
         _print_json(result, outcome.seconds, args.stats, sys.stdout, **extra)
     else:
-        print(check_summary(result, outcome.seconds, diagnosis))
+        print(verdict(result, outcome.seconds, Question.CHECK, reasons=diagnosis))
         if args.stats:
             print(stats_line(result))
         print(checked.summary())
@@ -491,10 +450,7 @@ def _solve_cross_checked(args: argparse.Namespace) -> int:
             for number, solution in enumerate(valid if listing else valid[:1], start=1):
                 heading = f"Solution {number}:\n" if listing else ""
                 sys.stdout.write(heading + puzzle.render(solution) + "\n\n")
-        summary = solve_summary(
-            result, elapsed, listing=listing, counting=args.count, reasons=diagnosis
-        )
-        print(summary)
+        print(verdict(result, elapsed, _question(args), reasons=diagnosis))
         if args.stats:
             print(stats_line(result))
         print(checked.summary())
@@ -530,59 +486,22 @@ class _CountProgress:
             self.progress.stop()
 
 
-def _count_with_progress(args: argparse.Namespace) -> supervised.Solved:
+def _count_with_progress(args: argparse.Namespace) -> Answer:
     """``--count``: all solutions counted without building them (up to ``--limit``:
     enumerated, not kept long), with a spinner when stderr is a terminal."""
     show = _CountProgress() if sys.stderr.isatty() and args.limit is None else None
     try:
         return _search(
             args,
+            Question.COUNT,
             limit=args.limit,
-            counting=args.limit is None,
             prepare=_classes_of(args),
-            followup=_explain_followup(args),
+            explain=args.explain,
             on_progress=show,
         )
     finally:
         if show is not None:
             show.close()
-
-
-def solve_summary(
-    result: Result, seconds: float, *, listing: bool, counting: bool, reasons: Sequence[str] = ()
-) -> str:
-    """One line: how many solutions, whether the search was complete, unique or not, time;
-    with no solution, the ``reasons`` (the kind's diagnosis) on the lines after."""
-    time_text = f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
-    n = result.count
-    if result.stopped:
-        reason = STOP_WORDS[result.stopped_by or "interrupt"]
-        head = "no solution found yet" if n == 0 else f"{plural(n, 'solution')} found"
-        return f"{head}; stopped by {reason}, search incomplete ({time_text})"
-    if n == 0:
-        return f"no solution (search complete) ({time_text}){_indented(reasons)}"
-    if result.complete:
-        uniqueness = "unique" if n == 1 else "not unique"
-        return f"{plural(n, 'solution')}, search complete: {uniqueness} ({time_text})"
-    if not listing and not counting:  # default run: one shown, a second one found
-        return f"not unique: at least 2 solutions (one shown; --all lists them) ({time_text})"
-    tail = "not unique" if n >= 2 else "uniqueness not checked"
-    return f"{plural(n, 'solution')}, stopped at the limit: {tail} ({time_text})"
-
-
-def _indented(lines: Sequence[str]) -> str:
-    return "".join(f"\n  {line}" for line in lines)
-
-
-def check_summary(result: Result, seconds: float, reasons: Sequence[str] = ()) -> str:
-    time_text = f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
-    if result.stopped:
-        return f"unknown: stopped by {STOP_WORDS[result.stopped_by or 'interrupt']} ({time_text})"
-    if result.unique:
-        return f"well-posed: exactly one solution ({time_text})"
-    if result.count == 0:
-        return f"not well-posed: no solution ({time_text}){_indented(reasons)}"
-    return f"not well-posed: several solutions (at least 2) ({time_text})"
 
 
 def stats_line(result: Result) -> str:
@@ -651,9 +570,9 @@ def _janko_layout(puzzle: Puzzle) -> Puzzle:
 
 
 def _solve_janko(args: argparse.Namespace) -> int:
-    """``solve --format janko``: the first solution (``--all``, ``--limit N``: each, a
-    blank line between) in janko's layout on stdout, to save as a puzzle file; the
-    summary line on stderr."""
+    """``solve --format janko``: each solution found (by default the search looks for
+    two, so a second grid means "not unique"; ``--all``, ``--limit N``: as many), a
+    blank line between, in janko's layout on stdout; the summary line on stderr."""
     for flag, given in (
         ("--count", args.count),
         ("--cross-check", args.cross_check),
@@ -661,33 +580,29 @@ def _solve_janko(args: argparse.Namespace) -> int:
     ):
         if given:
             raise UsageError(f"--format janko prints solutions: {flag} cannot be combined")
-    show_all = args.all or args.limit is not None
     shown = 0
     seen: list[Puzzle] = []
 
     def print_solution(solution: Any) -> None:
         nonlocal shown
-        if shown >= 1 and not show_all:
-            return
         text = seen[0].janko_text(solution)
         sys.stdout.write(("\n" if shown else "") + text + "\n")
         sys.stdout.flush()
         shown += 1
 
-    solved = _search(
+    answer = _search(
         args,
+        _question(args),
         limit=None if args.all else args.limit or 2,
         prepare=_janko_layout,
         on_puzzle=seen.append,
         on_solution=print_solution,
     )
-    if solved.result is None:
-        return _stopped_before_search(args, solved.outcome)
-    listing = args.all or args.limit is not None
-    summary = solve_summary(solved.result, solved.outcome.seconds, listing=listing, counting=False)
-    print(summary, file=sys.stderr)
-    _report_memory_stop(solved.outcome)
-    return exit_status(solved.result)
+    if answer.result is None:
+        return _stopped_before_search(args, answer.solved.outcome)
+    print(answer.verdict(), file=sys.stderr)
+    _report_memory_stop(answer.solved.outcome)
+    return exit_status(answer.result)
 
 
 # -- puzz.link links ----------------------------------------------------------------------
@@ -730,27 +645,19 @@ def _solve_svg(args: argparse.Namespace) -> int:
                 f"--format svg draws one picture (the first solution) and cannot be used with "
                 f"{flag}; use --format text or json to list solutions"
             )
-    solved = _search(
-        args,
-        limit=2,
-        prepare=_classes_of(args),
-        followup=_explain_followup(args),
-    )
-    result, puzzle = solved.result, solved.puzzle
+    answer = _search(args, Question.SOLVE, limit=2, prepare=_classes_of(args), explain=args.explain)
+    result, puzzle = answer.result, answer.solved.puzzle
     if result is None or puzzle is None:
-        return _stopped_before_search(args, solved.outcome)
+        return _stopped_before_search(args, answer.solved.outcome)
     solution = result.solutions[0] if result.solutions else None
-    lines, _, conflict = _explanation(args, solved)
+    conflict = () if answer.explanation is None else answer.explanation.conflict
     write_svg(puzzle.svg(solution, conflict=conflict), None)
-    summary = solve_summary(
-        result, solved.outcome.seconds, listing=False, counting=False, reasons=solved.diagnosis
-    )
-    print(summary, file=sys.stderr)
+    print(answer.verdict(), file=sys.stderr)
     if args.stats:
         print(stats_line(result), file=sys.stderr)
-    for line in lines:
+    for line in answer.explanation_lines:
         print(line, file=sys.stderr)
-    _report_memory_stop(solved.outcome)
+    _report_memory_stop(answer.solved.outcome)
     return exit_status(result)
 
 
@@ -761,21 +668,15 @@ def run_draw(args: argparse.Namespace) -> int:
         puzzle = api.load(args.file, args.kind)
         write_svg(puzzle.svg(), args.output)
         return EXIT_SOLVED
-    solved = _search(
-        args,
-        limit=1,
-    )
-    result, puzzle = solved.result, solved.puzzle
+    answer = _search(args, Question.SOLVE, limit=1)
+    result, puzzle = answer.result, answer.solved.puzzle
     if result is None or puzzle is None:
-        return _stopped_before_search(args, solved.outcome)
+        return _stopped_before_search(args, answer.solved.outcome)
     solution = result.solutions[0] if result.solutions else None
     write_svg(puzzle.svg(solution), args.output)
     if solution is None:
-        summary = solve_summary(
-            result, solved.outcome.seconds, listing=False, counting=False, reasons=solved.diagnosis
-        )
-        print(summary, file=sys.stderr)
-    _report_memory_stop(solved.outcome)
+        print(answer.verdict(), file=sys.stderr)
+    _report_memory_stop(answer.solved.outcome)
     return exit_status(result)
 
 

@@ -163,8 +163,11 @@ class MastermindKind(BuiltInKind):
         "which secret codes fit the guesses and their feedback; Bulls and Cows, black-only feedback"
     )
     extensions = (".mastermind",)
-    capabilities = frozenset((_C.DRAW, _C.CSP))
+    capabilities = frozenset((_C.DRAW, _C.CSP, _C.EXPLAIN))
     encoding = "mastermind.lp"
+    clue_json = "guess number (from 1)"
+    diagnosed_by_conflict = True
+    clue_noun = "guess"
     commands = ("mastermind",)
     pages = True
     limits = (

@@ -13,7 +13,6 @@ cell's token for messages.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from typing import NamedTuple
 
 from .. import limits
@@ -95,11 +94,3 @@ def read_grid(text: str, source: str) -> Grid:
 
 def _tokens(line: textformat.Line) -> list[textformat.Token]:
     return [textformat.Token(m.group(), m.start() + 1) for m in re.finditer(r"\S+", line.text)]
-
-
-def render(rows: Sequence[Sequence[str]]) -> str:
-    """Cells in the janko layout: ``ROWS COLS``, then the rows, columns aligned."""
-    width = max((len(cell) for row in rows for cell in row), default=1)
-    lines = [f"{len(rows)} {len(rows[0]) if rows else 0}"]
-    lines += [" ".join(cell.rjust(width) for cell in row) for row in rows]
-    return "\n".join(lines)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import islice
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -227,15 +227,42 @@ class MastermindGame(Puzzle):
             facts += [
                 fun("guess", [num(g), num(p), name(colour)]) for p, colour in enumerate(guess.code)
             ]
-            # No white count: the constant `unknown`, which the encoding never adds to
-            # anything (black_only switches that test off).
-            white = fun("unknown") if guess.white is None else num(guess.white)
-            facts.append(fun("feedback", [num(g), num(guess.black), white]))
+            facts.append(self._feedback_fact(g - 1))
         if not self.repeats:
             facts.append(fun("no_repeats"))
         if self.black_only:
             facts.append(fun("black_only"))
         return facts
+
+    def _feedback_fact(self, index: int) -> clingo.Symbol:
+        """``feedback(G, B, W)`` of the guess at ``index`` (0-based), as :meth:`facts`
+        states it: the one fact that switches the guess's tests on."""
+        guess = self.guesses[index]
+        # No white count: the constant `unknown`, which the encoding never adds to
+        # anything (black_only switches that test off).
+        white = clingo.Function("unknown") if guess.white is None else clingo.Number(guess.white)
+        return clingo.Function(
+            "feedback", [clingo.Number(index + 1), clingo.Number(guess.black), white]
+        )
+
+    def clues(self) -> list[Clue]:
+        """The guesses, each stated by its feedback fact: without it the encoding tests
+        nothing of that guess, which is the game without it (``--explain``)."""
+        return [
+            Clue(self._feedback_fact(i), self._clue_text(i), i + 1, place=f"guess {i + 1}")
+            for i in range(len(self.guesses))
+        ]
+
+    def _clue_text(self, index: int) -> str:
+        """A guess as explanations list it, among others: no comma of its own."""
+        guess = self.guesses[index]
+        where = f" (line {guess.line})" if guess.line is not None else ""
+        words = feedback_words(guess.black, guess.white).replace(", ", " and ")
+        return f"guess {index + 1}{where} {self.code_text(guess.code)} scored {words}"
+
+    def without_clues(self, clues: Iterable[Clue]) -> MastermindGame:
+        dropped = {clue.json for clue in clues}
+        return self.without_guesses([i for i in range(len(self.guesses)) if i + 1 not in dropped])
 
     def symmetry_facts(self) -> list[clingo.Symbol]:
         """``spare(K, I)``: K is the I-th colour in no guess (for counting up to symmetry)."""

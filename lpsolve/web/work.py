@@ -14,7 +14,6 @@ import dataclasses
 import functools
 import json
 import tempfile
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,12 +23,13 @@ import clingo
 
 from .. import grade, sandbox
 from ..errors import LpsolveError, PuzzleError
-from ..jobs import Limits, Outcome, supervise
+from ..jobs import Limits
 from ..kinds import kind_spec, parse_bytes
 from ..kinds.registry import registry
-from ..puzzle import Capability, Clue, Puzzle, Result, facts_program
+from ..puzzle import Capability, Puzzle, Result, facts_program
 from ..resources import encoding_text, instances_dir, tutorial_dir
-from ..supervised import SolveJob, call
+from ..service import Explanation, Question, Request, ask
+from ..supervised import call
 
 T = TypeVar("T")
 
@@ -39,8 +39,6 @@ FACTS_SHOWN = 400
 SOLUTIONS_SHOWN = 100
 #: answer sets drawn in the workbench
 ANSWERS_SHOWN = 20
-#: the explanation ends this long before the job's deadline, to hand in what it has
-EXPLAIN_MARGIN = 0.15
 #: the name a typed program has in messages
 PROGRAM_NAME = "program.lp"
 #: puzzles with more facts than this are not drawn (a picture no browser would show well)
@@ -259,74 +257,41 @@ def search_puzzle(
     (``Searched.undrawn``): a second job to draw it would take a second time limit."""
     explain = action == "explain"
     wanted = ACTIONS[action]
-    start = time.monotonic()
 
-    def drawn(puzzle: Puzzle, result: Result, seconds_left: float | None) -> dict[str, Any]:
-        found: Any = None
-        conflict: Sequence[Clue] = ()
-        if explain and not result.stopped and result.count != 1:
-            from ..explain import conflicting_givens, explain_ambiguity, explain_conflict
-
-            budget = None if seconds_left is None else max(seconds_left - EXPLAIN_MARGIN, 0.01)
-            try:
-                search = explain_conflict if result.count == 0 else explain_ambiguity
-                found = search(puzzle, budget)
-            except LpsolveError as error:
-                found = error
-            if found is not None and not isinstance(found, LpsolveError):
-                conflict = conflicting_givens(found)
+    def drawn(
+        puzzle: Puzzle, result: Result, _left: float | None, explanation: Explanation | None
+    ) -> dict[str, Any]:
+        conflict = () if explanation is None else explanation.conflict
         drawable = _drawable(puzzle)
         boards = [_board(puzzle, s, drawable) for s in result.solutions[:SOLUTIONS_SHOWN]]
         view = known if known is not None and not conflict else _view(puzzle, conflict)
-        return {"view": view, "boards": boards, "explained": found}
+        return {"view": view, "boards": boards}
 
-    job = SolveJob(
-        source, kind, limit=wanted, timeout=limits.timeout, start=start, followup=drawn, data=data
+    question = Question.LIST if action == "all" else Question.SOLVE
+    request = Request(
+        source, kind, question, limit=wanted, limits=limits, explain=explain, data=data
     )
-    solved = job.finish(supervise(job.work, limits, job.receive, start=start))
-    result, outcome = solved.result, solved.outcome
+    answer = ask(request, then=drawn)
+    result, outcome = answer.result, answer.solved.outcome
     if result is None:  # stopped while reading
         raise LpsolveError(f"{source}: {outcome.stop_message()} while reading the puzzle")
-    searched = Searched(known, summary(result, outcome, action), diagnosis=solved.diagnosis)
+    shown = min(result.count, SOLUTIONS_SHOWN)
+    # the page lists the diagnosis under the verdict
+    summary = answer.verdict(shown, reasons=False)
+    searched = Searched(known, summary, diagnosis=answer.solved.diagnosis)
     searched.stopped = result.stopped or outcome.stopped_by is not None
-    if solved.followup is not None:
-        searched.view = solved.followup["view"]
-        searched.solutions = solved.followup["boards"]
-        found = solved.followup["explained"]
-        if isinstance(found, LpsolveError):
-            searched.explanation = [f"explanation unavailable: {found}"]
-        elif found is not None:
-            searched.explanation = found.lines()
-            from ..explain import conflicting_givens  # the job's explanation imported it
-
-            searched.conflict = [clue.text for clue in conflicting_givens(found)]
+    if answer.extra is not None:
+        searched.view = answer.extra["view"]
+        searched.solutions = answer.extra["boards"]
+        if answer.explanation is not None:
+            searched.explanation = answer.explanation.lines
+            searched.conflict = [clue.text for clue in answer.explanation.conflict]
         elif explain and result.count == 1:
             searched.explanation = ["exactly one solution: nothing to explain"]
     else:  # stopped before the drawing
         searched.undrawn = known is None
-        if explain and outcome.stopped_by is not None:
-            searched.explanation = [f"explanation unavailable: {outcome.stop_message()}"]
+        searched.explanation = answer.explanation_lines
     return searched
-
-
-def summary(result: Result, outcome: Outcome[Any], action: str) -> str:
-    """The search in one line, as the page states it."""
-    n = result.count
-    seconds = outcome.seconds
-    time_text = f"{seconds * 1000:.0f} ms" if seconds < 1 else f"{seconds:.2f} s"
-    plural = "solution" if n == 1 else "solutions"
-    if result.stopped or outcome.stopped_by is not None:
-        stop = outcome.stop_message()
-        return f"{stop}: {n:,} {plural} found, search incomplete"
-    if n == 0:
-        return f"no solution (search complete, {time_text})"
-    if result.complete:
-        verdict = "unique" if n == 1 else "not unique"
-        return f"{n:,} {plural}, search complete: {verdict} ({time_text})"
-    if action == "all":
-        shown = SOLUTIONS_SHOWN
-        return f"more than {shown} solutions: the first {shown} shown ({time_text})"
-    return f"not unique: at least 2 solutions ({time_text})"
 
 
 # -- the workbench --------------------------------------------------------------------

@@ -476,7 +476,7 @@ def _parse_check(path: str) -> None:
     the kind is read, at its place, not when the first puzzle is solved."""
     import clingo.ast
 
-    from ...grade import program_error
+    from ...backends.session import program_error
     from ...sandbox import in_program_folder
 
     messages: list[str] = []
@@ -617,14 +617,16 @@ class DeclaredPuzzle(Puzzle):
         return writer.janko_text(self.declaration, self.header, self.grid(solution))
 
     def janko_rows(self, solution: DeclaredSolution | None = None) -> list[list[str]]:
-        """A solution's grid, or the puzzle's first grid block, as janko's rows."""
+        """A solution's grid, or the puzzle's first grid block, as janko's rows; none
+        for a puzzle whose file has no grid (Nonogram's clue lists), whose solutions
+        are grids all the same (``[output] cells``)."""
         self.require(Capability.JANKO, "--format janko")
         if solution is not None:
             return self.grid(solution)
         for block, tokens in zip(self.declaration.blocks, self.tokens, strict=True):
             if block.shape == "grid" and tokens:
                 return [list(row) for row in tokens]
-        raise UsageError(f"{self.source}: kind {self.kind} has no grid to write in janko's layout")
+        return []
 
     def to_url(self) -> str:
         """The puzzle as a puzz.link link (``[input.url]``, :mod:`.urls`)."""

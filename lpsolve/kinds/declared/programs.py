@@ -11,8 +11,6 @@ A kind's programs are loaded as a student's are (:mod:`lpsolve.sandbox`): a kind
 folder named by a user was vetted when it was read, and its programs are loaded from
 inside their folder, so that an ``#include`` finds the file the vetting saw. The
 bundled kinds are lpsolve's own and loaded by path.
-
-(When the one clingo session module lands, these runs move onto it.)
 """
 
 from __future__ import annotations
@@ -23,9 +21,9 @@ from typing import NamedTuple
 
 import clingo
 
-from ...backends.asp import log_message, search
-from ...errors import LpsolveError, PuzzleError
-from ...puzzle import facts_program
+from ...backends.session import Session
+from ...errors import PuzzleError
+from ...puzzle import StopReason, facts_program
 
 #: a violation's arity: the rule's name, then nothing, one more term or a cell (R, C)
 VIOLATION_ARITIES = (1, 2, 3)
@@ -39,56 +37,36 @@ class ProgramFile(NamedTuple):
     vetted: bool
 
 
-class _Messages:
-    """clingo's messages: kept (for an error's place) and passed to lpsolve's logger."""
-
-    def __init__(self) -> None:
-        self.kept: list[str] = []
-
-    def __call__(self, code: clingo.MessageCode, message: str) -> None:
-        self.kept.append(message)
-        log_message(code, message)
-
-
-def _control(options: Sequence[str], messages: _Messages) -> clingo.Control:
-    return clingo.Control(list(options), logger=messages, message_limit=50)
-
-
-def load(ctl: clingo.Control, program: ProgramFile) -> None:
-    """Load a kind's program into ``ctl`` (a user's from inside its folder)."""
+def load(loader: Session | clingo.Control, program: ProgramFile) -> None:
+    """Load a kind's program into a session or a bare control object (the hints
+    engine's), a user's from inside its folder."""
     if program.vetted:
         from ...sandbox import in_program_folder  # only a user's kind needs it
 
         with in_program_folder(program.path) as name:
-            ctl.load(name)
+            loader.load(name)
     else:
-        ctl.load(program.path)
+        loader.load(program.path)
 
 
-def _error(messages: _Messages, program: ProgramFile, error: RuntimeError) -> LpsolveError:
-    """A clingo error in a kind's program, at its place (as grading reports a
+def ground(programs: Sequence[ProgramFile], text: str, options: Sequence[str] = ()) -> Session:
+    """The programs and ``text`` (facts and rules lpsolve wrote) ground together; a
+    clingo error is reported at its place in the kind's program (as grading reports a
     student's)."""
-    from ...grade import program_error  # only on this error's path
-
-    return program_error(messages.kept, program.path, str(error))
-
-
-def ground(
-    programs: Sequence[ProgramFile], text: str, options: Sequence[str] = ()
-) -> clingo.Control:
-    """The programs and ``text`` (facts and rules lpsolve wrote) ground together."""
-    messages = _Messages()
-    ctl = _control(options, messages)
     current = programs[0]
-    try:
-        for program in programs:
-            current = program
-            load(ctl, program)
-        ctl.add("base", [], text)
-        ctl.ground([("base", [])])
-    except RuntimeError as error:
-        raise _error(messages, current, error) from None
-    return ctl
+
+    def at_its_place(error: str, messages: Sequence[str]) -> Exception:
+        from ...backends.session import program_error
+
+        return program_error(messages, current.path, error)
+
+    session = Session(options, on_error=at_its_place)
+    for program in programs:
+        current = program
+        load(session, program)
+    session.add(text)
+    session.ground()
+    return session
 
 
 def answer_facts(facts: str, answer: Iterable[clingo.Symbol]) -> str:
@@ -100,9 +78,9 @@ def check_answer(
     check: ProgramFile, violation: str, facts: str, answer: Iterable[clingo.Symbol]
 ) -> list[clingo.Symbol]:
     """Every ``violation`` atom the check derives for this answer (sorted)."""
-    ctl = ground([check], answer_facts(facts, answer))
+    session = ground([check], answer_facts(facts, answer))
     found = []
-    atoms = ctl.symbolic_atoms
+    atoms = session.atoms
     for arity in VIOLATION_ARITIES:
         for atom in atoms.by_signature(violation, arity):
             if not atom.is_fact:
@@ -124,8 +102,7 @@ def derived_facts(
 ) -> list[clingo.Symbol]:
     """The facts of the check's ground program with these signatures: what the check
     derives from the puzzle and an answer (a picture's box borders, lit cells)."""
-    ctl = ground([check], answer_facts(facts, answer))
-    atoms = ctl.symbolic_atoms
+    atoms = ground([check], answer_facts(facts, answer)).atoms
     return [
         atom.symbol
         for name, arity in sorted(set(signatures))
@@ -145,15 +122,18 @@ def enumerate_models(
 ) -> tuple[list[tuple[clingo.Symbol, ...]], bool]:
     """Up to ``limit`` models (``None``: all) of the programs with ``text``, each as
     its atoms that ``shown`` keeps (sorted); and whether the search was complete."""
-    ctl = ground(programs, text, ["--models", "0" if limit is None else str(limit), *options])
+    session = ground(programs, text, options)
     models: list[tuple[clingo.Symbol, ...]] = []
 
     def take(model: clingo.Model) -> bool:
         models.append(tuple(sorted(a for a in model.symbols(atoms=True) if shown(a))))
         return True
 
-    deadline = None if timeout is None else time.perf_counter() + timeout
-    outcome, stopped = search(ctl, (), take, deadline)
-    if stopped == "interrupt":
+    end = session.search(
+        on_model=take,
+        deadline=None if timeout is None else time.perf_counter() + timeout,
+        models=0 if limit is None else limit,
+    )
+    if end.stopped_by == StopReason.INTERRUPT:
         raise KeyboardInterrupt
-    return models, bool(outcome.exhausted) and stopped is None
+    return models, end.exhausted and end.stopped_by is None

@@ -210,6 +210,46 @@ _WIDE = {
     "$": (5, 77776, 77776 + 16**5),
 }
 
+#: the outside clues' long numbers (``decodeNumber16ExCell``): ``-`` and two hex digits
+_OUTSIDE_WIDE = {"-": _WIDE["-"]}
+#: Hitori's long numbers (``decodeHitori``): ``-`` and two base-36 digits
+_HITORI_WIDE = {"-": (2, 0, 36**2)}
+
+
+def _read_numbers(
+    cursor: Cursor,
+    count: int,
+    what: str,
+    expected: str,
+    *,
+    wide: Mapping[str, tuple[int, int, int]],
+    digits: str = _HEX,
+    unknown: str = UNKNOWN,
+    skips: str = _SKIP_20,
+) -> list[Cell]:
+    """``count`` values, one unit at a time, as pzprjs's number encoders write them: a
+    number as one of ``digits``, or a prefix of ``wide`` and its ``digits``; a character
+    of ``unknown`` for a clue without a number; ``skips[k-1]`` for k empty cells. ``what``
+    names the values and ``expected`` the characters allowed, for a refusal."""
+    found: list[Cell] = []
+    while len(found) < count:
+        at = cursor.at
+        character = cursor.next(f"the last {count - len(found)} of {count} {what}")
+        if character in digits:
+            found.append((str(digits.index(character)), at))
+        elif character in wide:
+            width, offset, _ = wide[character]
+            number = cursor.digits(width, digits, f"the number after {character!r}")
+            found.append((str(number + offset), at))
+        elif character in unknown:
+            found.append((UNKNOWN, at))
+        elif character in skips:
+            skipped = _read_skip(cursor, character, skips, len(found), count)
+            found.extend([(EMPTY, at)] * skipped)
+        else:
+            raise cursor.unexpected(character, expected)
+    return found
+
 
 class Number16(Codec):
     """``decodeNumber16``: a number per clue cell (``0``-``f``; ``-`` and two hex digits;
@@ -220,24 +260,8 @@ class Number16(Codec):
     LARGEST = 77776 + 16**5 - 1
 
     def read_cells(self, cursor: Cursor, cells: int) -> list[Cell]:
-        found: list[Cell] = []
-        while len(found) < cells:
-            at = cursor.at
-            character = cursor.next(f"the last {cells - len(found)} of {cells} cells")
-            if character in _HEX:
-                found.append((str(_HEX.index(character)), at))
-            elif character in _WIDE:
-                width, offset, _ = _WIDE[character]
-                number = cursor.digits(width, _HEX, f"the number after {character!r}")
-                found.append((str(number + offset), at))
-            elif character == UNKNOWN:
-                found.append((UNKNOWN, at))
-            elif character in _SKIP_20:
-                count = _read_skip(cursor, character, _SKIP_20, len(found), cells)
-                found.extend([(EMPTY, at)] * count)
-            else:
-                raise cursor.unexpected(character, "0-9, a-f, -+=%*$ and hex digits, '.' or g-z")
-        return found
+        expected = "0-9, a-f, -+=%*$ and hex digits, '.' or g-z"
+        return _read_numbers(cursor, cells, "cells", expected, wide=_WIDE)
 
     def decode(self, cursor: Cursor, rows: int, cols: int) -> dict[str, Lines]:
         return {"cells": _grid(self.read_cells(cursor, rows * cols), cols)}
@@ -488,21 +512,10 @@ class Hitori(Codec):
     name = "hitori"
 
     def decode(self, cursor: Cursor, rows: int, cols: int) -> dict[str, Lines]:
-        cells = rows * cols
-        found: list[Cell] = []
-        while len(found) < cells:
-            at = cursor.at
-            character = cursor.next(f"the last {cells - len(found)} of {cells} cells")
-            if character in _BASE36:
-                found.append((str(_BASE36.index(character)), at))
-            elif character == "-":
-                found.append((str(cursor.digits(2, _BASE36, "the number after '-'")), at))
-            elif character in "@%":
-                found.append((UNKNOWN, at))
-            elif character == ".":
-                found.append((EMPTY, at))
-            else:
-                raise cursor.unexpected(character, "0-9, a-z, '-', '@' or '.'")
+        found = _read_numbers(
+            cursor, rows * cols, "cells", "0-9, a-z, '-', '@' or '.'",
+            wide=_HITORI_WIDE, digits=_BASE36, unknown="@%", skips=".",
+        )  # fmt: skip
         return {"cells": _grid(found, cols)}
 
     def encode(self, parts: Mapping[str, Sequence[Sequence[str]]], rows: int, cols: int) -> str:
@@ -639,22 +652,8 @@ class _OutsideNumbers(Codec):
         raise NotImplementedError
 
     def read_slots(self, cursor: Cursor, count: int) -> list[Cell]:
-        found: list[Cell] = []
-        while len(found) < count:
-            at = cursor.at
-            character = cursor.next(f"the last {count - len(found)} of {count} outside clues")
-            if character in _HEX:
-                found.append((str(_HEX.index(character)), at))
-            elif character == "-":
-                found.append((str(cursor.digits(2, _HEX, "the number after '-'")), at))
-            elif character == UNKNOWN:
-                found.append((UNKNOWN, at))
-            elif character in _SKIP_20:
-                count_skipped = _read_skip(cursor, character, _SKIP_20, len(found), count)
-                found.extend([(EMPTY, at)] * count_skipped)
-            else:
-                raise cursor.unexpected(character, "0-9, a-f, '-' and two hex digits, '.' or g-z")
-        return found
+        expected = "0-9, a-f, '-' and two hex digits, '.' or g-z"
+        return _read_numbers(cursor, count, "outside clues", expected, wide=_OUTSIDE_WIDE)
 
     @staticmethod
     def write_slots(values: Sequence[str]) -> str:
