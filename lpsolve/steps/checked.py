@@ -80,7 +80,7 @@ class RuleModel(NamedTuple):
 def _control(arguments: Sequence[str] = ()) -> clingo.Control:
     """Every clingo control of the hints engine is made here (one place, so that it
     can move onto lpsolve's clingo session). clingo's messages go to lpsolve's log."""
-    from ..backends.asp import log_message
+    from ..backends.session import log_message
 
     # --no-init-moms: no initial scoring of the variables, which each of the many small
     # solves would redo (halved the time of an empty solve on a 9x9 Sudoku)
