@@ -327,6 +327,7 @@ def test_the_kind_is_a_registry_entry_with_the_capabilities_it_has(tmp_path: Pat
         Capability.EXPLAIN,
         Capability.JANKO,
         Capability.SECOND_MODEL,
+        Capability.STEPS,
         Capability.BOARD,
     }
     assert latin.clue_json == "[row, col, value]" and latin.encoding.endswith("encoding.lp")
