@@ -119,7 +119,7 @@ def levels() -> None:
 def engines(repeat: int) -> None:
     twin = load_kind(DATA / "binairo")
     names = ["seed-intro-6x6", "seed-8x8", "letheed-grid2", "generated-10x10"]
-    print(f"{'board':22} {'python s':>9} {'generic s':>10} {'ratio':>6} steps (python, generic)")
+    print(f"{'board':22} {'python ms':>9} {'generic s':>10} {'ratio':>6} steps (python, generic)")
     for name in names:
         puzzle = lpsolve.load(f"takuzu/{name}")
         rows = [" ".join(row) for row in puzzle.render().replace(".", "-").splitlines()]
@@ -127,7 +127,7 @@ def engines(repeat: int) -> None:
         python = median_seconds(lambda p=puzzle: walkthrough(p.deducer()), repeat)
         generic = median_seconds(lambda d=declared: walkthrough(d.deducer()), repeat)
         counted = (len(walkthrough(puzzle.deducer()).steps), len(walkthrough(declared.deducer()).steps))
-        print(f"{name:22} {python:9.3f} {generic:10.3f} {generic / python:6.0f} {counted}")
+        print(f"{name:22} {python * 1000:9.1f} {generic:10.2f} {generic / python:6.0f} {counted}")
 
 
 def declared(repeat: int) -> None:

@@ -195,31 +195,25 @@ class Board:
 
     def highlight(self, cell: Cell, title: str | None = None) -> None:
         """Mark a cell as part of a conflict: a red tint and a thick red border."""
-        shape = dw.Lines(
-            *self.outline(cell),
-            close=True,
-            fill=CONFLICT_FILL,
-            fill_opacity=0.6,
-            stroke=CONFLICT_STROKE,
-            stroke_width=3,
-            class_="conflict",
-        )
-        if title is not None:
-            shape.append_title(title)
-        self.drawing.append(shape)
+        self._tint(cell, CONFLICT_FILL, 0.6, CONFLICT_STROKE, "conflict", title)
 
     def mark(self, cell: Cell, role: str, title: str | None = None) -> None:
         """Mark a cell for a hint (:data:`MARK_STYLES`): ``fix``, the cell a step
         fills, or ``because``, a cell that forces it; a tint and a thick border."""
         fill, stroke = MARK_STYLES[role]
+        self._tint(cell, fill, 0.7, stroke, f"mark {role}", title)
+
+    def _tint(
+        self, cell: Cell, fill: str, opacity: float, stroke: str, role: str, title: str | None
+    ) -> None:
         shape = dw.Lines(
             *self.outline(cell),
             close=True,
             fill=fill,
-            fill_opacity=0.7,
+            fill_opacity=opacity,
             stroke=stroke,
             stroke_width=3,
-            class_=f"mark {role}",
+            class_=role,
         )
         if title is not None:
             shape.append_title(title)

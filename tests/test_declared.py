@@ -329,6 +329,7 @@ def test_the_kind_is_a_registry_entry_with_the_capabilities_it_has(tmp_path: Pat
         Capability.SECOND_MODEL,
         Capability.STEPS,
         Capability.BOARD,
+        Capability.STEPS,
     }
     assert latin.clue_json == "[row, col, value]" and latin.encoding.endswith("encoding.lp")
     plain_toml = (
@@ -345,6 +346,7 @@ def test_the_kind_is_a_registry_entry_with_the_capabilities_it_has(tmp_path: Pat
         (puzzle.svg, "drawing: kind plain has no picture"),
         (lambda: puzzle.without_clues([]), "dropping clues: kind plain has no explanation"),
         (puzzle.second_model, "--cross-check: kind plain has no second model"),
+        (puzzle.deducer, "hints: kind plain has no step-by-step hints"),
         (
             puzzle.csp_model,
             "the csp backend: kind plain has no csp model (declared kinds are solved with clingo)",

@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 import lpsolve
 from lpsolve import api, steps
 from lpsolve.kinds import kind_spec
+from lpsolve.kinds.declared import load_kind, writer
 from lpsolve.kinds.declared.kind import DeclaredPuzzle
 from lpsolve.kinds.takuzu import TakuzuPuzzle
 from lpsolve.kinds.takuzu_steps import line_options
@@ -165,7 +166,10 @@ def solution_values(puzzle: Puzzle) -> dict[Any, Any]:
     solution = result.solutions[0]
     if isinstance(puzzle, TakuzuPuzzle):
         return {(r, c): int(d) for r, row in enumerate(solution.rows) for c, d in enumerate(row)}
-    grid = puzzle.solution_json(solution)
+    # the cells as the output atoms write them (no tokens kept from the puzzle file)
+    grid = writer.grid_json(
+        puzzle.declaration, writer.solution_grid(puzzle.declaration, puzzle.values, solution.atoms)
+    )
     return {(r, c): v for r, row in enumerate(grid) for c, v in enumerate(row)}
 
 
@@ -318,6 +322,10 @@ DECLARED = (
     "killer-sudoku/janko-001.killer-sudoku",
     "star-battle/janko-001.starbattle",
     "skyscrapers/janko-001.skyscrapers",
+    "akari/janko-001.akari",
+    "masyu/janko-002.masyu",
+    "lits/janko-001.lits",
+    "norinori/janko-001.norinori",
 )
 
 
@@ -340,6 +348,21 @@ def test_every_declared_step_is_sound_and_reaches_the_solution(name: str) -> Non
             start = set(deducer.known)
         if number % every == 0:
             assert check_claim_holds(puzzle, deducer, step, start), step
+
+
+def test_takuzu_declared_as_a_folder_gets_sound_steps() -> None:
+    """benchmarks/data/binairo, Takuzu's rules as a check (two equal lines a violation
+    named by the pair): the generic engine's steps are sound and reach the solution."""
+    twin = load_kind(ROOT / "benchmarks" / "data" / "binairo")
+    (instance,) = twin.instances()
+    puzzle = twin.load(instance.path)
+    start: set[Any] | None = None
+    techniques = set()
+    for deducer, step in checked_steps(puzzle):
+        start = set(deducer.known) if start is None else start
+        assert check_claim_holds(puzzle, deducer, step, start), step
+        techniques.add(step.technique)
+    assert "one rule" in techniques
 
 
 # -- the commands -------------------------------------------------------------------------
@@ -389,6 +412,26 @@ def test_rate_and_steps(run) -> None:
     assert status == 0 and ET.fromstring(out).tag.endswith("svg")
 
 
+def test_no_trial_leaves_trials_out(run, tmp_path: Path) -> None:
+    """generated-14x14 needs trials: at the first point where one is needed, the
+    file of the cells known then gets a trial hint, and none with --no-trial."""
+    puzzle = lpsolve.load("takuzu/generated-14x14")
+    deducer = puzzle.deducer()
+    step = deducer.next_step()
+    while step is not None and not step.trial:
+        deducer.apply(step)
+        step = deducer.next_step()
+    assert step is not None
+    stuck = puzzle.replace(givens=dict(deducer.known))
+    assert steps.hint(stuck, trial=False) is None and steps.hint(stuck).trial
+    path = tmp_path / "stuck.takuzu"
+    path.write_text(stuck.render() + "\n")
+    status, out, _ = run("hint", path, "--no-trial")
+    assert status == 1 and out.startswith("no deduction without a trial")
+    status, out, _ = run("hint", path, "--format", "json")
+    assert status == 0 and json.loads(out)["trial"] is True
+
+
 def test_no_deduction_and_nothing_left(run, tmp_path: Path) -> None:
     empty = tmp_path / "empty.takuzu"
     empty.write_text("....\n....\n....\n....\n")  # 72 solutions: nothing is forced
@@ -400,6 +443,14 @@ def test_no_deduction_and_nothing_left(run, tmp_path: Path) -> None:
     assert status == 0 and out.startswith("nothing to hint")
     status, out, err = run("rate", empty)
     assert status == 1 and "cannot rate" in err
+    broken = tmp_path / "broken.takuzu"
+    broken.write_text("000.\n....\n....\n....\n")  # the givens break a rule
+    status, out, err = run("hint", broken)
+    assert (status, out) == (1, "") and "three-in-a-row rule" in err
+    clash = tmp_path / "clash.sudoku"
+    clash.write_text("4 4\n1 - - 1\n- - - -\n- - - -\n- - - -\n")  # no solution
+    status, out, err = run("hint", clash)
+    assert (status, out) == (1, "") and "hints need exactly one solution" in err
 
 
 def test_bad_input_is_one_line_exit_2(run, tmp_path: Path) -> None:

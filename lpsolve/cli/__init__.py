@@ -366,7 +366,7 @@ EXIT_STATUSES: dict[str, list[tuple[int, str]]] = {
     ],
     "hint": [
         (EXIT_SOLVED, "a deduction shown (or every cell is known)"),
-        (EXIT_NO_SOLUTION, "no deduction: the puzzle has more than one solution, or none"),
+        (EXIT_NO_SOLUTION, "no deduction: more than one solution, none, or a rule broken"),
         _BAD_INPUT,
         _STOPPED,
         _INTERNAL,

@@ -14,6 +14,7 @@ from typing import Any
 
 from .. import supervised
 from ..errors import UsageError
+from . import puzzles
 from .common import (
     EXIT_NO_SOLUTION,
     EXIT_SOLVED,
@@ -24,10 +25,7 @@ from .common import (
     limit_arguments,
 )
 
-FILE_HELP = (
-    "puzzle file (kind from its extension), - for standard input, a bundled instance, or a "
-    "puzz.link link; its filled cells count as known"
-)
+FILE_HELP = f"{puzzles.FILE_HELP}; its filled cells count as known"
 
 
 def add_parsers(commands: Any) -> None:
@@ -92,16 +90,29 @@ def add_steps_option(solve: argparse.ArgumentParser) -> None:
 # -- the jobs ---------------------------------------------------------------------------
 
 
+class _NoDeduction(Exception):
+    """The puzzle's cells break its rules, or it has not exactly one solution where
+    the engine needs one: exit 1 with these words."""
+
+
 def _deducer(args: argparse.Namespace, doing: str) -> Any:
-    """In the job: the puzzle read and its engine of deductions."""
+    """In the job: the puzzle read and its engine of deductions; refused (exit 1)
+    when the known cells already break a rule."""
     from .. import api
     from ..puzzle import Capability
+    from ..steps.engine import NotUnique
 
     puzzle = api.load(args.file, args.kind)
     puzzle.require(Capability.STEPS, doing)
     if getattr(args, "format", "text") == "svg":
         puzzle.require(Capability.DRAW, f"{doing} --format svg")
-    return puzzle, puzzle.deducer()
+    broken = api.diagnose(puzzle)
+    if broken:
+        raise _NoDeduction(f"{puzzle.source}: no solution: " + "; ".join(broken))
+    try:
+        return puzzle, puzzle.deducer()
+    except NotUnique as error:
+        raise _NoDeduction(str(error)) from None
 
 
 #: what a job returns: the exit status, and a line for stderr (printed here: what the
@@ -110,7 +121,13 @@ Ended = tuple[int, str]
 
 
 def _run(args: argparse.Namespace, job: Callable[[], Ended]) -> int:
-    outcome = supervised.call_printing(job, job_limits(args), start=args.started)
+    def refused_or(job: Callable[[], Ended] = job) -> Ended:
+        try:
+            return job()
+        except _NoDeduction as error:
+            return EXIT_NO_SOLUTION, str(error)
+
+    outcome = supervised.call_printing(refused_or, job_limits(args), start=args.started)
     if outcome.value is None:
         print(f"{args.file}: {outcome.stop_message()}", file=sys.stderr)
         return EXIT_STOPPED
@@ -131,6 +148,8 @@ def run_hint(args: argparse.Namespace) -> int:
         step = deducer.next_step(trial=not args.no_trial)
         if step is None:
             left = "nothing to hint: every cell is known" if deducer.complete else deducer.stuck()
+            if args.no_trial and not deducer.complete and deducer.next_step() is not None:
+                left = "no deduction without a trial (leave out --no-trial for one)"
             code = EXIT_SOLVED if deducer.complete else EXIT_NO_SOLUTION
             if args.format == "json":
                 data = {"kind": puzzle.kind, "source": puzzle.source, "fixes": [], "rule": None}
@@ -145,9 +164,7 @@ def run_hint(args: argparse.Namespace) -> int:
             data = {"kind": puzzle.kind, "source": puzzle.source, **render.step_json(step)}
             print(compact_json(data))
         elif args.format == "svg":
-            from .puzzles import write_svg
-
-            write_svg(render.step_picture(deducer, deducer.known, step), args.output)
+            puzzles.write_svg(render.step_picture(deducer, deducer.known, step), args.output)
         else:
             print("\n".join(render.step_text(deducer, step)))
         return EXIT_SOLVED, ""
@@ -207,9 +224,7 @@ def run_steps(args: argparse.Namespace) -> int:
             print(compact_json(data))
         code = EXIT_SOLVED if done.complete else EXIT_NO_SOLUTION
         if args.format == "svg":
-            from .puzzles import write_svg
-
-            write_svg(render.walkthrough_picture(deducer, done), None)
+            puzzles.write_svg(render.walkthrough_picture(deducer, done), None)
             return code, render.summary_text(done)
         if args.format == "text":
             if done.complete:

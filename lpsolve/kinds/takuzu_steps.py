@@ -486,20 +486,18 @@ class TakuzuDeducer(Deducer):
         try:
             self._propagate(trying, index, supposed, reasons)
         except _Contradiction as contradiction:
-            cells, lines = set(), set()
+            # the known cells the contradiction rests on, back through every step
+            cells, lines, seen = set(), set(), set()
             pending = list(contradiction.cells)
-            seen: set[int] = set()
             while pending:
                 i = pending.pop()
-                if i in seen:
-                    continue
-                seen.add(i)
-                if i in reasons:
-                    rests_on, used = reasons[i]
-                    lines |= used
-                    pending.extend(rests_on)
-                elif i != index:
-                    cells.add(i)
+                if i not in seen:
+                    seen.add(i)
+                    if i not in reasons:
+                        cells |= {i} - {index}
+                    else:
+                        lines |= reasons[i][1]
+                        pending += reasons[i][0]
             followed = len([i for i in seen if i in reasons])
             lines |= contradiction.lines
             uses = []

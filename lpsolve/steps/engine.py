@@ -15,9 +15,16 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
+from ..errors import LpsolveError
 from ..kinds.textformat import cell_name
 from ..puzzle import CellMark
 from .records import ACROSS, COMBINED, ONE_RULE, PATTERN, TRIAL, Cell, Step, Walkthrough
+
+
+class NotUnique(LpsolveError):
+    """An engine that needs the unique solution was given a puzzle with none or
+    several (``hint`` and ``rate`` exit 1)."""
+
 
 #: the rating's four levels, easiest first
 LEVELS = ("easy", "medium", "hard", "very hard")

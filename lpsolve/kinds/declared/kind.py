@@ -867,11 +867,12 @@ class DeclaredPuzzle(Puzzle):
         self.require(Capability.STEPS, "hints")
         from ... import api
         from ...steps.checked import CellPattern, CheckDeducer, RuleModel
+        from ...steps.engine import NotUnique
 
         result = api.solve(self)
         if result.unique is not True:
             what = "no solution" if result.count == 0 else "more than one solution"
-            raise UsageError(f"{self.source}: hints need exactly one solution; it has {what}")
+            raise NotUnique(f"{self.source}: hints need exactly one solution; it has {what}")
         solution = result.solutions[0]
         grid = writer.grid_json(
             self.declaration, writer.solution_grid(self.declaration, self.values, solution.atoms)
