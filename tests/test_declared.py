@@ -327,7 +327,6 @@ def test_the_kind_is_a_registry_entry_with_the_capabilities_it_has(tmp_path: Pat
         Capability.EXPLAIN,
         Capability.JANKO,
         Capability.SECOND_MODEL,
-        Capability.STEPS,
         Capability.BOARD,
         Capability.STEPS,
     }
