@@ -92,8 +92,10 @@ def budgets(repeat: int) -> None:
         )
     for what, seconds in worst.items():
         verdict = "within" if seconds < BUDGETS[what] else "OVER"
-        print(f"worst {what}: {seconds * 1000:.1f} ms, {verdict} the budget of "
-              f"{BUDGETS[what] * 1000:.0f} ms")
+        print(
+            f"worst {what}: {seconds * 1000:.1f} ms, {verdict} the budget of "
+            f"{BUDGETS[what] * 1000:.0f} ms"
+        )
 
 
 def levels() -> None:
@@ -103,7 +105,7 @@ def levels() -> None:
         lines = [line for line in block.strip().splitlines() if not line.startswith("#")]
         if not lines:
             continue
-        size, level, number = lines[0].split()
+        size, level, _number = lines[0].split()
         puzzle = api.parse("\n".join(lines[1:]) + "\n", ".takuzu", source=f"{size} {level}")
         ours = rate(puzzle.deducer())[0].level
         table[LEVELS[int(level) - 1], ours] += 1
@@ -126,7 +128,10 @@ def engines(repeat: int) -> None:
         declared = twin.parse(f"{puzzle.height} {puzzle.width}\n" + "\n".join(rows) + "\n", name)
         python = median_seconds(lambda p=puzzle: walkthrough(p.deducer()), repeat)
         generic = median_seconds(lambda d=declared: walkthrough(d.deducer()), repeat)
-        counted = (len(walkthrough(puzzle.deducer()).steps), len(walkthrough(declared.deducer()).steps))
+        counted = (
+            len(walkthrough(puzzle.deducer()).steps),
+            len(walkthrough(declared.deducer()).steps),
+        )
         print(f"{name:22} {python * 1000:9.1f} {generic:10.2f} {generic / python:6.0f} {counted}")
 
 
