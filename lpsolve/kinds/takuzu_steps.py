@@ -446,10 +446,10 @@ class TakuzuDeducer(Deducer):
         """The last resort, when no supposition leads to a contradiction by the
         deductions of one line: clingo searches the whole board with the known cells
         as givens; a unique solution fixes the most constrained open cell."""
-        from .. import api
+        from ..backends import asp
 
         known = {self._cell(i): v for i, v in enumerate(grid) if v is not None}
-        result = api.solve(self.puzzle.replace(givens=known))
+        result = asp.solve(self.puzzle.replace(givens=known), limit=2)  # two: unique?
         if result.unique is not True:
             return None
         r, c = self._cell(index)

@@ -865,11 +865,11 @@ class DeclaredPuzzle(Puzzle):
         """Deductions from the check's named rules (:mod:`lpsolve.steps.checked`), for
         a puzzle with exactly one solution (found first, with the uniqueness proof)."""
         self.require(Capability.STEPS, "hints")
-        from ... import api
+        from ...backends import asp
         from ...steps.checked import CellPattern, CheckDeducer, RuleModel
         from ...steps.engine import NotUnique
 
-        result = api.solve(self)
+        result = asp.solve(self, limit=2)  # two: the uniqueness proof
         if result.unique is not True:
             what = "no solution" if result.count == 0 else "more than one solution"
             raise NotUnique(f"{self.source}: hints need exactly one solution; it has {what}")

@@ -37,9 +37,8 @@ class ProgramFile(NamedTuple):
     vetted: bool
 
 
-def load(loader: Session | clingo.Control, program: ProgramFile) -> None:
-    """Load a kind's program into a session or a bare control object (the hints
-    engine's), a user's from inside its folder."""
+def load(loader: Session, program: ProgramFile) -> None:
+    """Load a kind's program into a clingo session (a user's from inside its folder)."""
     if program.vetted:
         from ...sandbox import in_program_folder  # only a user's kind needs it
 
