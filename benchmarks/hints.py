@@ -98,17 +98,25 @@ def budgets(repeat: int) -> None:
         )
 
 
-def levels() -> None:
-    text = (DATA / "binarypuzzle-levels.txt").read_text()
-    table: Counter[tuple[str, str]] = Counter()
-    for block in text.split("\n\n"):
+def published_levels() -> list[tuple[str, TakuzuPuzzle, str]]:
+    """The puzzles of binarypuzzle-levels.txt: each one's name, puzzle and the level
+    binarypuzzle.com publishes it at."""
+    found = []
+    for block in (DATA / "binarypuzzle-levels.txt").read_text().split("\n\n"):
         lines = [line for line in block.strip().splitlines() if not line.startswith("#")]
         if not lines:
             continue
-        size, level, _number = lines[0].split()
-        puzzle = api.parse("\n".join(lines[1:]) + "\n", ".takuzu", source=f"{size} {level}")
-        ours = rate(puzzle.deducer())[0].level
-        table[LEVELS[int(level) - 1], ours] += 1
+        size, level, number = lines[0].split()
+        name = f"{size}x{size} level {level} #{number}"
+        puzzle = api.parse("\n".join(lines[1:]) + "\n", ".takuzu", source=name)
+        found.append((name, puzzle, LEVELS[int(level) - 1]))
+    return found
+
+
+def levels() -> None:
+    table: Counter[tuple[str, str]] = Counter()
+    for _, puzzle, theirs in published_levels():
+        table[theirs, rate(puzzle.deducer())[0].level] += 1
     total = sum(table.values())
     agree = sum(n for (theirs, ours), n in table.items() if theirs == ours)
     print(f"{'published':>10} | " + " ".join(f"{level:>9}" for level in LEVELS))
@@ -128,10 +136,7 @@ def engines(repeat: int) -> None:
         declared = twin.parse(f"{puzzle.height} {puzzle.width}\n" + "\n".join(rows) + "\n", name)
         python = median_seconds(lambda p=puzzle: walkthrough(p.deducer()), repeat)
         generic = median_seconds(lambda d=declared: walkthrough(d.deducer()), repeat)
-        counted = (
-            len(walkthrough(puzzle.deducer()).steps),
-            len(walkthrough(declared.deducer()).steps),
-        )
+        counted = tuple(len(walkthrough(p.deducer()).steps) for p in (puzzle, declared))
         print(f"{name:22} {python * 1000:9.1f} {generic:10.2f} {generic / python:6.0f} {counted}")
 
 

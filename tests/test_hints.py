@@ -36,9 +36,7 @@ from lpsolve.puzzle import Puzzle
 from lpsolve.steps.engine import LEVELS, Deducer
 from lpsolve.steps.records import Step
 
-from .conftest import ROOT
-
-LEVELS_FILE = ROOT / "benchmarks" / "data" / "binarypuzzle-levels.txt"
+from .conftest import ROOT, load_benchmark
 
 
 def three_alike(digits: Any) -> bool:
@@ -283,24 +281,11 @@ def test_the_line_solver_agrees_with_listing_every_line() -> None:
         assert line_options(values) == (can0, can1)
 
 
-def published_levels() -> list[tuple[str, TakuzuPuzzle, str]]:
-    """The binarypuzzle.com puzzles and their published levels."""
-    found = []
-    for block in LEVELS_FILE.read_text().split("\n\n"):
-        lines = [line for line in block.strip().splitlines() if not line.startswith("#")]
-        if not lines:
-            continue
-        size, level, number = lines[0].split()
-        name = f"{size}x{size} level {level} #{number}"
-        puzzle = api.parse("\n".join(lines[1:]) + "\n", ".takuzu", source=name)
-        found.append((name, puzzle, LEVELS[int(level) - 1]))
-    return found
-
-
 def test_ratings_agree_with_the_levels_binarypuzzle_com_publishes() -> None:
     """binarypuzzle.com's levels name the techniques a player needs (docs/hints.md):
     at least 9 in 10 of its puzzles here are rated at the level it gives them."""
-    rated = [(name, steps.rate(puzzle).level, level) for name, puzzle, level in published_levels()]
+    published = load_benchmark("hints").published_levels()
+    rated = [(name, steps.rate(puzzle).level, level) for name, puzzle, level in published]
     agree = [name for name, ours, theirs in rated if ours == theirs]
     assert len(rated) >= 90 and len(agree) >= 0.9 * len(rated), [r for r in rated if r[1] != r[2]]
     assert {level for _, _, level in rated} == set(LEVELS)

@@ -9,8 +9,10 @@ values in every cell (the second model's generate part), and for each violation 
 forbids it. Each violation is grouped with the others of its rule that depend on the
 same cells (found in the ground program: the cells whose atoms it depends on): a
 *unit*, such as "no number twice in a row" in row 3. A rule whose every unit is one
-cell (every cell holds one number, a printed number stays) is a *cell rule*, always
-on: the cells it alone decides (the givens) are known from the start.
+cell (every cell holds one number, a printed number stays) is a *cell rule*, on at
+every cell: the cells such rules alone decide (the givens) are known from the start,
+and from then on fixed by being known (so that deductions name them) with their cell
+rules off. A solve about some units keeps the cells outside them empty.
 
 A deduction is a set of units and known cells that forces a cell: the program with
 just those units switched on and those cells fixed (as assumptions) has no model in
@@ -41,8 +43,9 @@ from ..puzzle import CellMark
 from .engine import Deducer
 from .records import ACROSS, COMBINED, ONE_RULE, TRIAL, Cell, Fix, Step, Use
 
-#: how many of a level's windows with a forced cell are cut down to compare their size
-#: (the first ones found, the windows taken fewest units and cells first)
+#: how many of a level's windows with a forced cell are compared by their first cores
+#: (the first ones found, the windows taken fewest units and cells first); the smallest
+#: is cut down to the deduction
 CANDIDATES = 2
 #: a unit depending on more than this share of the board's cells takes part in trials only
 WIDE = 0.5
