@@ -40,19 +40,7 @@ from lpsolve.kinds.declared import load_kind
 FOLDER = Path(__file__).resolve().parent.parent / "lpsolve" / "kinds" / "sudoku"
 
 #: the rules of the bundled encoding, written pairwise: what its comments measure against
-PAIRWISE = """
-#defined given/3.
-line(0..N-1) :- size(N).
-number(1..N) :- size(N).
-height(H) :- size(N), H = #max{ D : number(D), N \\ D = 0, D * D <= N }.
-in_box(R, C, (R / H) * H + C / (N / H)) :- line(R), line(C), height(H), size(N).
-1 { digit(R,C,V) : number(V) } 1 :- line(R), line(C).
-:- given(R,C,V), not digit(R,C,V).
-:- digit(R,C1,V), digit(R,C2,V), C1 < C2.
-:- digit(R1,C,V), digit(R2,C,V), R1 < R2.
-:- in_box(R1,C1,B), in_box(R2,C2,B), (R1,C1) < (R2,C2), digit(R1,C1,V), digit(R2,C2,V).
-#show digit/3.
-"""
+PAIRWISE = (Path(__file__).resolve().parent / "genre_encodings" / "sudoku-pairwise.lp").read_text()
 
 
 def median_ms(values: list[float]) -> str:

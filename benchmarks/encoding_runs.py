@@ -71,11 +71,22 @@ def ground_and_search(
 
 
 def side_by_side(
-    title: str, puzzles: Sequence[tuple[str, str]], ours: str, theirs: str, repeat: int
+    title: str,
+    puzzles: Sequence[tuple[str, str]],
+    ours: str,
+    theirs: str,
+    repeat: int,
+    *,
+    options: Sequence[str] = (),
+    theirs_options: Sequence[str] = (),
+    cpu: bool = False,
+    same_answers: bool = False,
 ) -> Table:
     """Each puzzle (its name and facts) with ``ours`` (A) and ``theirs`` (B), run in turn
     (A B A B ...) so that their ratio holds whatever the machine's load: the median time
-    of load, ground and search for two, the ground rules and clingo's choices."""
+    of load, ground and search for two, the ground rules and clingo's choices. Both run
+    with clingo's ``options``, B with ``theirs_options`` too; ``cpu``: CPU time instead
+    of wall time; ``same_answers``: the two must find the same answers."""
     table = Table(title=title)
     for column in ("instance", "A ms", "A rules", "A choices", "B ms", "B rules", "B choices"):
         table.add_column(column, justify="left" if column == "instance" else "right")
@@ -83,10 +94,12 @@ def side_by_side(
     for name, facts in puzzles:
         a_runs, b_runs = [], []
         for _ in range(repeat):
-            a_runs.append(ground_and_search(ours, facts))
-            b_runs.append(ground_and_search(theirs, facts))
-        a = statistics.median(run.seconds for run in a_runs)
-        b = statistics.median(run.seconds for run in b_runs)
+            a_runs.append(ground_and_search(ours, facts, options))
+            b_runs.append(ground_and_search(theirs, facts, [*options, *theirs_options]))
+        if same_answers and a_runs[0].answers != b_runs[0].answers:
+            raise SystemExit(f"{name}: the two find different answers")
+        a = statistics.median(run.cpu if cpu else run.seconds for run in a_runs)
+        b = statistics.median(run.cpu if cpu else run.seconds for run in b_runs)
         table.add_row(
             name,
             f"{a * 1e3:.1f}", str(a_runs[0].rules), str(a_runs[0].choices),

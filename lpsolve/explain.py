@@ -8,7 +8,8 @@ Kind-agnostic: everything goes through :meth:`Puzzle.clues`, :meth:`Puzzle.clue_
 verified by solving; otherwise the puzzle is ground once with every clue fact turned
 into a free choice atom (clingo AST built from the clue's symbol, never from text) and
 solved with the clue atoms as assumptions. As an encoding uses a given only to
-constrain, a clue atom left false is the puzzle without that clue, so an
+constrain (or to rule candidates out by definitions from the givens alone), a clue atom
+left false is the puzzle without that clue, so an
 unsatisfiable core over the assumptions is a set of givens that cannot all hold.
 
 The set is then shrunk by deletion: a given ``c`` stays only if the others can hold

@@ -395,8 +395,9 @@ class Puzzle(ABC):
     def clues(self) -> list[Clue]:
         """The printed clues, each stated by one fact among :meth:`facts`.
 
-        The encoding must use a given only to constrain the solution, so that leaving
-        its fact out is the same puzzle without that clue: ``--explain`` relies on it.
+        The encoding must use a given only to constrain the solution (or to rule
+        candidates out by definitions from the givens alone), so that leaving its fact
+        out is the same puzzle without that clue: ``--explain`` relies on it.
         Kinds without givens keep the default (none).
         """
         return []

@@ -168,6 +168,9 @@ def encoding_file(file_name: str) -> Iterator[str]:
     if not os.path.isabs(file_name):
         yield _encoding(file_name)
         return
+    if os.path.dirname(os.path.dirname(file_name)) == BUNDLED_KINDS:
+        yield file_name  # a bundled kind's: lpsolve's own, which includes no other file
+        return
     from .sandbox import in_program_folder  # clingo.ast: only such an encoding pays
 
     if not os.path.isfile(file_name):

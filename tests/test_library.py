@@ -65,3 +65,15 @@ def test_a_path_that_names_nothing_is_a_puzzle_error(tmp_path) -> None:
         lpsolve.solve(tmp_path / "nowhere.hidoku")
     with pytest.raises(lpsolve.UsageError, match="expected a Puzzle or a path"):
         lpsolve.solve(42)  # type: ignore[arg-type]
+
+
+def test_the_statistics_read_value_by_value_are_those_of_clingos_tree() -> None:
+    from lpsolve.backends import session as clingo_session
+
+    with clingo_session.Session(["--models=0"]) as session:
+        session.add("{ a(1..6) }. :- a(1), a(2). :- not 2 { a(X) } 3.")
+        session.ground()
+        session.search()
+        values = clingo_session.read_statistics(session.control)
+        assert values == clingo_session.statistics_from_tree(session.control.statistics)
+        assert set(values) == set(clingo_session.STATISTICS) and values["models"] > 0

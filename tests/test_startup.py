@@ -90,6 +90,23 @@ def test_a_solve_imports_nothing_it_does_not_use(path) -> None:
     assert not kinds & other_kinds
 
 
+def test_a_bundled_declared_kinds_solve_imports_nothing_it_does_not_use() -> None:
+    """A genre's puzzle: its kind.toml is read (tomllib), its programs are lpsolve's own
+    and loaded by path, not through the sandbox that a user's kind folder needs."""
+    path = ROOT / "lpsolve" / "kinds" / "sudoku" / "instances" / "wikipedia.sudoku"
+    loaded = modules_after("solve", str(path))
+    assert "lpsolve.sandbox" not in loaded
+    assert not {name: why for name, why in HEAVY.items() if name in loaded and name != "tomllib"}
+
+
+def test_no_bundled_kinds_program_includes_a_file() -> None:
+    """What lets lpsolve load its own kinds' programs by path (an ``#include`` would be
+    looked for in the working directory)."""
+    programs = list((ROOT / "lpsolve" / "kinds").glob("*/*.lp"))
+    assert len(programs) >= 30
+    assert not [path for path in programs if "#include" in path.read_text()]
+
+
 def test_the_csp_backend_loads_what_it_needs() -> None:
     """The check above is not blind: asked for, python-constraint is imported."""
     loaded = modules_after("solve", str(SOLVES[0]), "--backend", "csp")

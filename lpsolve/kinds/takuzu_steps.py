@@ -27,6 +27,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..errors import InternalError
 from ..puzzle import CellMark
 from ..steps.engine import Deducer
 from ..steps.records import ACROSS, COMBINED, ONE_RULE, PATTERN, TRIAL, Fix, Step, Use
@@ -449,9 +450,12 @@ class TakuzuDeducer(Deducer):
         from ..backends import asp
 
         known = {self._cell(i): v for i, v in enumerate(grid) if v is not None}
-        result = asp.solve(self.puzzle.replace(givens=known), limit=2)  # two: unique?
+        board = self.puzzle.replace(givens=known)
+        result = asp.solve(board, limit=2)
         if result.unique is not True:
             return None
+        if board.violations(result.solutions[0]):  # the rule checker, as for any answer
+            raise InternalError(f"{self.puzzle.source}: a hint's search broke the rules")
         r, c = self._cell(index)
         value = int(result.solutions[0].rows[r][c])
         uses = []

@@ -39,7 +39,7 @@ import clingo
 from ..backends.session import Session
 from ..errors import InternalError
 from ..kinds.textformat import cell_name
-from ..puzzle import CellMark
+from ..puzzle import CellMark, StopReason
 from .engine import Deducer
 from .records import ACROSS, COMBINED, ONE_RULE, TRIAL, Cell, Fix, Step, Use
 
@@ -69,7 +69,7 @@ class RuleModel(NamedTuple):
     rows: int
     cols: int
     facts: str  # the puzzle's facts, program text
-    load: Callable[[Session], None]  # loads the check program(s) into a clingo session
+    load: Callable[[Session], None]  # loads the check program(s) into a session
     #: choice rules, any value in any cell, nothing forbidden, each with this text
     #: (", lpsolve_active(R,C)") added to its body
     generate: Callable[[str], str]
@@ -82,8 +82,7 @@ class RuleModel(NamedTuple):
 
 
 def _session(arguments: Sequence[str] = ()) -> Session:
-    """Every clingo session of the hints engine is made here. clingo's messages go to
-    lpsolve's log."""
+    """The hints engine's clingo session; clingo's messages go to lpsolve's log."""
     # --no-init-moms: no initial scoring of the variables, which each of the many small
     # solves would redo (halved the time of an empty solve on a 9x9 Sudoku);
     # --warn=none: the check is ground over every value a cell may take, where some of
@@ -139,24 +138,24 @@ class CheckDeducer(Deducer):
         self.model = model
         self.cells = tuple((r, c) for r in range(model.rows) for c in range(model.cols))
         self.solves = 0
-        ctl = self.ctl = _session()
+        session = self.session = _session()
         rules = _Rules()
-        ctl.control.register_observer(rules)
-        model.load(ctl)
+        session.control.register_observer(rules)
+        model.load(session)
         # a cell takes values only while it is active: a solve about a window keeps
         # the cells outside it empty, and its models small (the steps of Wikipedia's
         # Sudoku took 1.0 s against 1.9-2.2 s with every cell active, twice each)
         cells = "".join(f"lpsolve_cell({r},{c}).\n" for r, c in self.cells)
         active = "#external lpsolve_active(R,C) : lpsolve_cell(R,C). [free]\n"
         generate = model.generate(", lpsolve_active(R,C)")
-        ctl.add(model.facts + cells + active + generate)
-        ctl.ground()
-        self._cell_atoms(ctl)
-        found = self._violations(ctl, rules)
+        session.add(model.facts + cells + active + generate)
+        session.ground()
+        self._cell_atoms(session)
+        found = self._violations(session, rules)
         self.units, self.cell_rules = self._group(found)
-        ctl.add(self._switches(found), "hints")
-        ctl.ground("hints")
-        atoms = ctl.atoms
+        session.add(self._switches(found), "hints")
+        session.ground("hints")
+        atoms = session.atoms
         self._wrong: dict[Cell, int] = {}
         for atom in atoms.by_signature("lpsolve_wrong", 2):
             r, c = (argument.number for argument in atom.symbol.arguments)
@@ -197,24 +196,24 @@ class CheckDeducer(Deducer):
         return found
 
     # -- building the program
-    def _cell_atoms(self, ctl: Session) -> None:
+    def _cell_atoms(self, session: Session) -> None:
         """The output atoms on the board, by program literal: literal -> cell."""
         self.cell_of: dict[int, Cell] = {}
         for pattern in self.model.patterns:
-            for atom in ctl.atoms.by_signature(pattern.name, pattern.arity):
+            for atom in session.atoms.by_signature(pattern.name, pattern.arity):
                 r, c = atom.symbol.arguments[pattern.row], atom.symbol.arguments[pattern.col]
                 numbers = r.type == c.type == clingo.SymbolType.Number
                 if numbers and 0 <= r.number < self.model.rows and 0 <= c.number < self.model.cols:
                     self.cell_of[atom.literal] = (r.number, c.number)
 
     def _violations(
-        self, ctl: Session, rules: _Rules
+        self, session: Session, rules: _Rules
     ) -> list[tuple[clingo.Symbol, frozenset[Cell]]]:
         """Every violation atom the check may derive, and the cells it depends on."""
         scopes = _Scopes(rules.bodies, self.cell_of)
         found = []
         for arity in (1, 2, 3):
-            for atom in ctl.atoms.by_signature(self.model.violation, arity):
+            for atom in session.atoms.by_signature(self.model.violation, arity):
                 if atom.is_fact:  # broken whatever the cells hold: the puzzle's own
                     raise InternalError(f"the puzzle breaks its check: {atom.symbol}")
                 found.append((atom.symbol, scopes.of(atom.literal)))
@@ -324,7 +323,9 @@ class CheckDeducer(Deducer):
         def on_model(model: clingo.Model) -> None:
             wrong.update(cell for cell in self._picked if model.is_true(self._wrong.get(cell, 0)))
 
-        end = self.ctl.search(assumptions=assumptions, on_model=on_model, want_core=True)
+        end = self.session.search(assumptions=assumptions, on_model=on_model, want_core=True)
+        if end.stopped_by == StopReason.INTERRUPT:
+            raise KeyboardInterrupt
         return bool(end.satisfiable), wrong, list(end.core)
 
     def _assumptions(self, units: Iterable[int], known: Iterable[Cell]) -> list[int]:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import clingo
 
 from ... import limits
-from ...errors import PuzzleError, UsageError
+from ...errors import InternalError, PuzzleError, UsageError
 from ...puzzle import (
     SECOND_MODEL,
     BoardForm,
@@ -41,6 +41,7 @@ from ...puzzle import (
     Result,
     Stats,
     Violation,
+    facts_program,
     rows_symbols,
     rows_text,
 )
@@ -557,22 +558,33 @@ class DeclaredPuzzle(Puzzle):
 
     def decode(self, atoms: Sequence[clingo.Symbol]) -> DeclaredSolution:
         outputs = self._outputs
-        return DeclaredSolution(
-            tuple(
-                sorted(
-                    atom
-                    for atom in atoms
-                    if atom.type == clingo.SymbolType.Function
-                    and (atom.name, len(atom.arguments)) in outputs
-                )
-            )
-        )
+        kept = {}
+        for atom in atoms:
+            text = str(atom)
+            if _signature(atom, text) in outputs:
+                kept[atom] = text
+        solution = DeclaredSolution(tuple(sorted(kept)))
+        # The answer as facts, for its check, which comes next (a search's answers are
+        # checked as they are found): each atom's text is made once for both, as it
+        # costs more than the rest of decoding (2 us an atom; 256 on a 16x16 Sudoku).
+        self._last_answer = (solution.atoms, "".join(f"{text}.\n" for text in kept.values()))
+        return solution
+
+    #: the last answer decoded and its facts' text (see :meth:`decode`)
+    _last_answer: tuple[tuple[clingo.Symbol, ...], str] | None = None
+
+    def _answer_facts(self, solution: DeclaredSolution) -> str:
+        """The puzzle's facts and the answer's atoms, as one program text."""
+        last = self._last_answer
+        if last is not None and (last[0] is solution.atoms or last[0] == solution.atoms):
+            return self._facts_text + last[1]
+        return self._facts_text + facts_program(solution.atoms)
 
     def violations(self, solution: DeclaredSolution) -> list[str]:
         """The kind's check on this answer: each ``violated("rule", ...)`` atom it
         derives, in words (a :class:`Violation` with the rule's name and cells)."""
         found = programs.check_answer(
-            self.declared.check, self.declaration.violation, self._facts_text, solution.atoms
+            self.declared.check, self.declaration.violation, self._answer_facts(solution)
         )
         return [_violation(atom) for atom in found]
 
@@ -816,9 +828,8 @@ class DeclaredPuzzle(Puzzle):
         atoms = [*self.facts(), *answer]
         known = {(a.name, len(a.arguments)) for a in atoms}
         if wanted - known:
-            atoms += programs.derived_facts(
-                self.declared.check, self._facts_text, answer, wanted - known
-            )
+            text = self._facts_text + facts_program(answer)
+            atoms += programs.derived_facts(self.declared.check, text, wanted - known)
         highlighted = [
             (cell, f"conflict: {clue.text}")
             for clue in conflict
@@ -869,11 +880,13 @@ class DeclaredPuzzle(Puzzle):
         from ...steps.checked import CellPattern, CheckDeducer, RuleModel
         from ...steps.engine import NotUnique
 
-        result = asp.solve(self, limit=2)  # two: the uniqueness proof
+        result = asp.solve(self, limit=2)
         if result.unique is not True:
             what = "no solution" if result.count == 0 else "more than one solution"
             raise NotUnique(f"{self.source}: hints need exactly one solution; it has {what}")
         solution = result.solutions[0]
+        if self.violations(solution):  # the kind's check, as for any answer
+            raise InternalError(f"{self.source}: the solution found breaks the check")
         grid = writer.grid_json(
             self.declaration, writer.solution_grid(self.declaration, self.values, solution.atoms)
         )
@@ -895,7 +908,7 @@ class DeclaredPuzzle(Puzzle):
             rows,
             cols,
             self._facts_text,
-            lambda ctl: programs.load(ctl, self.declared.check),
+            lambda session: programs.load(session, self.declared.check),
             self.second_model_generate,
             tuple(patterns),
             self.declaration.violation,
@@ -941,6 +954,21 @@ class DeclaredPuzzle(Puzzle):
             stopped_by = "limit" if limit is not None and len(solutions) >= limit else "timeout"
         stats = Stats(solve_seconds=time.perf_counter() - started)
         return Result(self, SECOND_MODEL, solutions, len(solutions), complete, stopped_by, stats)
+
+
+def _signature(atom: clingo.Symbol, text: str) -> tuple[str, int] | None:
+    """The name and arity of a function symbol (None for any other symbol), read from
+    its text ``str(atom)`` where that is plain (``name(1,2,c)``), as asking clingo for
+    its name and arguments costs twice as much as the text."""
+    name, parenthesis, arguments = text.partition("(")
+    plain = name and not name.startswith("-") and '"' not in text
+    if plain and not parenthesis:
+        return None if name[0].isdigit() or name[0] == "#" else (name, 0)  # or a number
+    if plain and "(" not in arguments:
+        return name, arguments.count(",") + 1
+    if atom.type != clingo.SymbolType.Function:
+        return None
+    return atom.name, len(atom.arguments)
 
 
 def _violation(atom: clingo.Symbol) -> Violation:

@@ -11,6 +11,7 @@ Templates (``"{V} at (row {R+1}, col {C+1})"``) put bound values into words.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from typing import NamedTuple
@@ -220,15 +221,27 @@ def template_fields(template: str) -> list[tuple[str, int]]:
     return fields
 
 
-def fill_template(template: str, values: Mapping[str, object]) -> str:
-    """The template with its fields filled (``{R+1}``: the number plus one)."""
-
-    def field(match: re.Match[str]) -> str:
+@functools.cache
+def _template_parts(template: str) -> tuple[tuple[str, str | None, bool], ...]:
+    """A template as (text before a field, the field's name, whether it adds one);
+    the last part's name None. Split once per template: a puzzle fills one per clue."""
+    parts = []
+    last = 0
+    for match in _FIELD.finditer(template):
         body = _FIELD_BODY.fullmatch(match.group(1))
         assert body is not None  # checked when the declaration was read
-        value = values[body.group(1)]
-        if body.group(2) and isinstance(value, int):
-            return str(value + 1)
-        return str(value)
+        parts.append((template[last : match.start()], body.group(1), bool(body.group(2))))
+        last = match.end()
+    parts.append((template[last:], None, False))
+    return tuple(parts)
 
-    return _FIELD.sub(field, template)
+
+def fill_template(template: str, values: Mapping[str, object]) -> str:
+    """The template with its fields filled (``{R+1}``: the number plus one)."""
+    words = []
+    for text, name, plus_one in _template_parts(template):
+        words.append(text)
+        if name is not None:
+            value = values[name]
+            words.append(str(value + 1 if plus_one and isinstance(value, int) else value))
+    return "".join(words)

@@ -23,7 +23,7 @@ import clingo
 
 from ...backends.session import Session
 from ...errors import PuzzleError
-from ...puzzle import StopReason, facts_program
+from ...puzzle import StopReason
 
 #: a violation's arity: the rule's name, then nothing, one more term or a cell (R, C)
 VIOLATION_ARITIES = (1, 2, 3)
@@ -37,15 +37,15 @@ class ProgramFile(NamedTuple):
     vetted: bool
 
 
-def load(loader: Session, program: ProgramFile) -> None:
-    """Load a kind's program into a clingo session (a user's from inside its folder)."""
+def load(session: Session, program: ProgramFile) -> None:
+    """Load a kind's program into ``session`` (a user's from inside its folder)."""
     if program.vetted:
         from ...sandbox import in_program_folder  # only a user's kind needs it
 
         with in_program_folder(program.path) as name:
-            loader.load(name)
+            session.load(name)
     else:
-        loader.load(program.path)
+        session.load(program.path)
 
 
 def ground(programs: Sequence[ProgramFile], text: str, options: Sequence[str] = ()) -> Session:
@@ -68,16 +68,10 @@ def ground(programs: Sequence[ProgramFile], text: str, options: Sequence[str] = 
     return session
 
 
-def answer_facts(facts: str, answer: Iterable[clingo.Symbol]) -> str:
-    """The puzzle's facts and an answer's atoms, as one program text."""
-    return facts + facts_program(answer)
-
-
-def check_answer(
-    check: ProgramFile, violation: str, facts: str, answer: Iterable[clingo.Symbol]
-) -> list[clingo.Symbol]:
-    """Every ``violation`` atom the check derives for this answer (sorted)."""
-    session = ground([check], answer_facts(facts, answer))
+def check_answer(check: ProgramFile, violation: str, facts: str) -> list[clingo.Symbol]:
+    """Every ``violation`` atom the check derives from ``facts``: the puzzle's facts and
+    an answer's atoms as one program text (sorted)."""
+    session = ground([check], facts)
     found = []
     atoms = session.atoms
     for arity in VIOLATION_ARITIES:
@@ -94,14 +88,12 @@ def check_answer(
 
 
 def derived_facts(
-    check: ProgramFile,
-    facts: str,
-    answer: Iterable[clingo.Symbol],
-    signatures: Iterable[tuple[str, int]],
+    check: ProgramFile, facts: str, signatures: Iterable[tuple[str, int]]
 ) -> list[clingo.Symbol]:
     """The facts of the check's ground program with these signatures: what the check
-    derives from the puzzle and an answer (a picture's box borders, lit cells)."""
-    atoms = ground([check], answer_facts(facts, answer)).atoms
+    derives from ``facts``, the puzzle's and an answer's (a picture's box borders, lit
+    cells)."""
+    atoms = ground([check], facts).atoms
     return [
         atom.symbol
         for name, arity in sorted(set(signatures))

@@ -188,6 +188,11 @@ class _BlockReader:
             self.sizes[key] = value
         self.literals = block.literals
         self.classes = block.classes
+        #: each token text read so far, matched: a token's rule, value and pair depend on
+        #: its text alone (an id's index too, once given), so a text repeated over a
+        #: grid is matched once
+        self.matched: dict[str, tuple[TokenRule, int | None, tuple[int | None, int | None]]]
+        self.matched = {text: (rule, None, (None, None)) for text, rule in self.literals.items()}
 
     def read(
         self,
@@ -252,33 +257,23 @@ class _BlockReader:
         rows: dict[FactRow, None],
         clues: dict[FactRow, ClueRecord],
     ) -> None:
-        rule = self.literals.get(token)
-        value: int | None = None
-        pair: tuple[int | None, int | None] = (None, None)
-        if rule is None:
-            rule, value, pair = self.match_class(token, line, col)
+        matched = self.matched.get(token)
+        if matched is None:
+            matched = self.matched[token] = self.match_class(token, line, col)
+        rule, value, pair = matched
+        if not rule.facts and pair == (None, None):
+            return  # a token that says nothing, as an empty cell's '-'
         values = {**self.header, **where}
         if value is not None:
             values["V"] = value
-        place = self.place(where)
-        self.add(
-            rule.facts, rule.clue, rule.text, values, token, place, where, position, rows, clues
-        )
+        self.add(rule.facts, rule.clue, rule.text, values, token, where, position, rows, clues)
         for side, side_value in zip((rule.left, rule.right), pair, strict=True):
             if side is not None and side_value is not None:
                 side_values = {**values, "V": side_value}
                 self.add(
-                    side.facts,
-                    side.clue,
-                    side.text,
-                    side_values,
-                    token,
-                    place,
-                    where,
-                    position,
-                    rows,
-                    clues,
-                )
+                    side.facts, side.clue, side.text, side_values, token, where, position,
+                    rows, clues,
+                )  # fmt: skip
 
     def match_class(
         self, token: str, line: int, col: int
@@ -354,7 +349,6 @@ class _BlockReader:
         text: str | None,
         values: dict[str, int],
         token: str,
-        place: str,
         where: dict[str, int],
         position: tuple[int, int],
         rows: dict[FactRow, None],
@@ -364,7 +358,7 @@ class _BlockReader:
             row = pattern.fill(values)
             rows[row] = None
             if is_clue and row not in clues:
-                clues[row] = self.clue(row, text, values, token, place, where, position)
+                clues[row] = self.clue(row, text, values, token, where, position)
 
     def clue(
         self,
@@ -372,7 +366,6 @@ class _BlockReader:
         text: str | None,
         values: dict[str, int],
         token: str,
-        place: str,
         where: dict[str, int],
         position: tuple[int, int],
     ) -> ClueRecord:
@@ -382,4 +375,4 @@ class _BlockReader:
         words = fill_template(text, {**values, "block": self.block.name, "token": token})
         cell = (where["R"], where["C"]) if "R" in where else None
         value = str(values["V"]) if valued else token
-        return ClueRecord(row, words, place, value, cell, self.index, *position)
+        return ClueRecord(row, words, self.place(where), value, cell, self.index, *position)
