@@ -27,6 +27,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..errors import InternalError
 from ..puzzle import CellMark
 from ..steps.engine import Deducer
 from ..steps.records import ACROSS, COMBINED, ONE_RULE, PATTERN, TRIAL, Fix, Step, Use
@@ -446,12 +447,15 @@ class TakuzuDeducer(Deducer):
         """The last resort, when no supposition leads to a contradiction by the
         deductions of one line: clingo searches the whole board with the known cells
         as givens; a unique solution fixes the most constrained open cell."""
-        from .. import api
+        from ..backends import asp
 
         known = {self._cell(i): v for i, v in enumerate(grid) if v is not None}
-        result = api.solve(self.puzzle.replace(givens=known))
+        board = self.puzzle.replace(givens=known)
+        result = asp.solve(board, limit=2)
         if result.unique is not True:
             return None
+        if board.violations(result.solutions[0]):  # the rule checker, as for any answer
+            raise InternalError(f"{self.puzzle.source}: a hint's search broke the rules")
         r, c = self._cell(index)
         value = int(result.solutions[0].rows[r][c])
         uses = []

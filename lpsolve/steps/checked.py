@@ -36,9 +36,10 @@ from typing import Any, NamedTuple
 
 import clingo
 
+from ..backends.session import Session
 from ..errors import InternalError
 from ..kinds.textformat import cell_name
-from ..puzzle import CellMark
+from ..puzzle import CellMark, StopReason
 from .engine import Deducer
 from .records import ACROSS, COMBINED, ONE_RULE, TRIAL, Cell, Fix, Step, Use
 
@@ -68,7 +69,7 @@ class RuleModel(NamedTuple):
     rows: int
     cols: int
     facts: str  # the puzzle's facts, program text
-    load: Callable[[clingo.Control], None]  # loads the check program(s) into a control
+    load: Callable[[Session], None]  # loads the check program(s) into a session
     #: choice rules, any value in any cell, nothing forbidden, each with this text
     #: (", lpsolve_active(R,C)") added to its body
     generate: Callable[[str], str]
@@ -80,17 +81,14 @@ class RuleModel(NamedTuple):
     solved: Any  # the solution as the kind's value (what Puzzle.render takes)
 
 
-def _control(arguments: Sequence[str] = ()) -> clingo.Control:
-    """Every clingo control of the hints engine is made here (one place, so that it
-    can move onto lpsolve's clingo session). clingo's messages go to lpsolve's log."""
-    from ..backends.session import log_message
-
+def _session(arguments: Sequence[str] = ()) -> Session:
+    """The hints engine's clingo session; clingo's messages go to lpsolve's log."""
     # --no-init-moms: no initial scoring of the variables, which each of the many small
     # solves would redo (halved the time of an empty solve on a 9x9 Sudoku);
     # --warn=none: the check is ground over every value a cell may take, where some of
     # its arithmetic is undefined for values no answer has (LITS's letters)
     options = ["--no-init-moms", "--heuristic=Domain", "--warn=none", *arguments]
-    return clingo.Control(options, logger=log_message, message_limit=20)
+    return Session(options, message_limit=20)
 
 
 class _Rules:
@@ -140,24 +138,24 @@ class CheckDeducer(Deducer):
         self.model = model
         self.cells = tuple((r, c) for r in range(model.rows) for c in range(model.cols))
         self.solves = 0
-        ctl = self.ctl = _control()
+        session = self.session = _session()
         rules = _Rules()
-        ctl.register_observer(rules)
-        model.load(ctl)
+        session.control.register_observer(rules)
+        model.load(session)
         # a cell takes values only while it is active: a solve about a window keeps
         # the cells outside it empty, and its models small (the steps of Wikipedia's
         # Sudoku took 1.0 s against 1.9-2.2 s with every cell active, twice each)
         cells = "".join(f"lpsolve_cell({r},{c}).\n" for r, c in self.cells)
         active = "#external lpsolve_active(R,C) : lpsolve_cell(R,C). [free]\n"
         generate = model.generate(", lpsolve_active(R,C)")
-        ctl.add("base", [], model.facts + cells + active + generate)
-        ctl.ground([("base", [])])
-        self._cell_atoms(ctl)
-        found = self._violations(ctl, rules)
+        session.add(model.facts + cells + active + generate)
+        session.ground()
+        self._cell_atoms(session)
+        found = self._violations(session, rules)
         self.units, self.cell_rules = self._group(found)
-        ctl.add("hints", [], self._switches(found))
-        ctl.ground([("hints", [])])
-        atoms = ctl.symbolic_atoms
+        session.add(self._switches(found), "hints")
+        session.ground("hints")
+        atoms = session.atoms
         self._wrong: dict[Cell, int] = {}
         for atom in atoms.by_signature("lpsolve_wrong", 2):
             r, c = (argument.number for argument in atom.symbol.arguments)
@@ -198,24 +196,24 @@ class CheckDeducer(Deducer):
         return found
 
     # -- building the program
-    def _cell_atoms(self, ctl: clingo.Control) -> None:
+    def _cell_atoms(self, session: Session) -> None:
         """The output atoms on the board, by program literal: literal -> cell."""
         self.cell_of: dict[int, Cell] = {}
         for pattern in self.model.patterns:
-            for atom in ctl.symbolic_atoms.by_signature(pattern.name, pattern.arity):
+            for atom in session.atoms.by_signature(pattern.name, pattern.arity):
                 r, c = atom.symbol.arguments[pattern.row], atom.symbol.arguments[pattern.col]
                 numbers = r.type == c.type == clingo.SymbolType.Number
                 if numbers and 0 <= r.number < self.model.rows and 0 <= c.number < self.model.cols:
                     self.cell_of[atom.literal] = (r.number, c.number)
 
     def _violations(
-        self, ctl: clingo.Control, rules: _Rules
+        self, session: Session, rules: _Rules
     ) -> list[tuple[clingo.Symbol, frozenset[Cell]]]:
         """Every violation atom the check may derive, and the cells it depends on."""
         scopes = _Scopes(rules.bodies, self.cell_of)
         found = []
         for arity in (1, 2, 3):
-            for atom in ctl.symbolic_atoms.by_signature(self.model.violation, arity):
+            for atom in session.atoms.by_signature(self.model.violation, arity):
                 if atom.is_fact:  # broken whatever the cells hold: the puzzle's own
                     raise InternalError(f"the puzzle breaks its check: {atom.symbol}")
                 found.append((atom.symbol, scopes.of(atom.literal)))
@@ -321,13 +319,14 @@ class CheckDeducer(Deducer):
         that model gets wrong, or the core (the assumptions without a model)."""
         self.solves += 1
         wrong: set[Cell] = set()
-        core: list[int] = []
 
         def on_model(model: clingo.Model) -> None:
             wrong.update(cell for cell in self._picked if model.is_true(self._wrong.get(cell, 0)))
 
-        result = self.ctl.solve(assumptions=assumptions, on_model=on_model, on_core=core.extend)
-        return bool(result.satisfiable), wrong, core
+        end = self.session.search(assumptions=assumptions, on_model=on_model, want_core=True)
+        if end.stopped_by == StopReason.INTERRUPT:
+            raise KeyboardInterrupt
+        return bool(end.satisfiable), wrong, list(end.core)
 
     def _assumptions(self, units: Iterable[int], known: Iterable[Cell]) -> list[int]:
         """The asking switch first (:meth:`_forced` drops it), the units and known

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import clingo
 
 from ... import limits
-from ...errors import PuzzleError, UsageError
+from ...errors import InternalError, PuzzleError, UsageError
 from ...puzzle import (
     SECOND_MODEL,
     BoardForm,
@@ -876,15 +876,17 @@ class DeclaredPuzzle(Puzzle):
         """Deductions from the check's named rules (:mod:`lpsolve.steps.checked`), for
         a puzzle with exactly one solution (found first, with the uniqueness proof)."""
         self.require(Capability.STEPS, "hints")
-        from ... import api
+        from ...backends import asp
         from ...steps.checked import CellPattern, CheckDeducer, RuleModel
         from ...steps.engine import NotUnique
 
-        result = api.solve(self)
+        result = asp.solve(self, limit=2)
         if result.unique is not True:
             what = "no solution" if result.count == 0 else "more than one solution"
             raise NotUnique(f"{self.source}: hints need exactly one solution; it has {what}")
         solution = result.solutions[0]
+        if self.violations(solution):  # the kind's check, as for any answer
+            raise InternalError(f"{self.source}: the solution found breaks the check")
         grid = writer.grid_json(
             self.declaration, writer.solution_grid(self.declaration, self.values, solution.atoms)
         )
@@ -906,7 +908,7 @@ class DeclaredPuzzle(Puzzle):
             rows,
             cols,
             self._facts_text,
-            lambda ctl: programs.load(ctl, self.declared.check),
+            lambda session: programs.load(session, self.declared.check),
             self.second_model_generate,
             tuple(patterns),
             self.declaration.violation,

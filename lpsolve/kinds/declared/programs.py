@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Sequence
-from typing import NamedTuple, Protocol
+from typing import NamedTuple
 
 import clingo
 
@@ -37,15 +37,8 @@ class ProgramFile(NamedTuple):
     vetted: bool
 
 
-class Loads(Protocol):
-    """What takes a program file: a :class:`Session`, or the hints engine's own
-    grounding of the check (:mod:`lpsolve.steps.checked`)."""
-
-    def load(self, path: str) -> None: ...
-
-
-def load(session: Loads, program: ProgramFile) -> None:
-    """Load a kind's program (a user's from inside its folder)."""
+def load(session: Session, program: ProgramFile) -> None:
+    """Load a kind's program into ``session`` (a user's from inside its folder)."""
     if program.vetted:
         from ...sandbox import in_program_folder  # only a user's kind needs it
 
@@ -103,13 +96,12 @@ def derived_facts(
     # the session is held while its atoms are read: they point into its control, which
     # clingo frees with the session (read after that: a segmentation fault)
     session = ground([check], facts)
-    found = [
+    return [
         atom.symbol
         for name, arity in sorted(set(signatures))
         for atom in session.atoms.by_signature(name, arity)
         if atom.is_fact
     ]
-    return found
 
 
 def enumerate_models(
