@@ -11,7 +11,7 @@
   and CI, which run them. A command passes when it exits 0, 1 (no solution, a grading
   that fails) or 3 (stopped by a documented ``--timeout``) without a traceback.
 
-The tutorials (Takuzu's and Akari's) have a test of their own (``tests/test_tutorial.py``)
+The tutorials (Takuzu's, Akari's, deductions) have a test of their own (``tests/test_tutorial.py``)
 for their exit statuses.
 """
 
@@ -35,7 +35,7 @@ from .markdown import console_sessions
 sys.path.insert(0, str(ROOT / "docs"))
 import make_reference  # docs/make_reference.py, not a package
 
-TUTORIALS = {"tutorial.md", "tutorial-akari.md"}  # run by tests/test_tutorial.py
+TUTORIALS = {"tutorial.md", "tutorial-akari.md", "tutorial-deductions.md"}  # test_tutorial.py
 PAGES = sorted(page for page in (ROOT / "docs").glob("*.md") if page.name not in TUTORIALS)
 DOCUMENTS = [ROOT / "README.md", *PAGES]
 TIME = re.compile(r"\((\d[\d,]*\.\d+ (ms|s))\)")

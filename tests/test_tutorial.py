@@ -1,13 +1,15 @@
-"""The tutorials run as written: every console command of docs/tutorial.md (Takuzu)
-and docs/tutorial-akari.md (Akari), its output compared.
+"""The tutorials run as written: every console command of docs/tutorial.md (Takuzu),
+docs/tutorial-akari.md (Akari) and docs/tutorial-deductions.md, its output compared.
 
 The counts they show are also checked against brute forces independent of clingo and
 of lpsolve's code for the kind: all 2^16 fillings of the 4x4 Takuzu, all 2^20 lamp
-placements of the 5x5 Akari.
+placements of the 5x5 Akari; and so are the deductions the third chapter asks clingo
+about.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 from itertools import product
@@ -26,6 +28,7 @@ from .test_akari import python_solutions
 
 TUTORIAL = (ROOT / "docs" / "tutorial.md").read_text()
 AKARI_TUTORIAL = (ROOT / "docs" / "tutorial-akari.md").read_text()
+DEDUCTIONS_TUTORIAL = (ROOT / "docs" / "tutorial-deductions.md").read_text()
 TIME = re.compile(r"\d[\d,]*\.\d+ ?(ms|s)\b")
 #: `run` prints clingo's header, with clingo's version: any 5.x reads the same
 VERSION = re.compile(r"^clingo version \S+$", re.M)
@@ -35,6 +38,7 @@ PACKAGE = str(Path(lpsolve.__file__).resolve().parent)
 
 SESSIONS = console_sessions(TUTORIAL)
 AKARI_SESSIONS = console_sessions(AKARI_TUTORIAL)
+DEDUCTIONS_SESSIONS = console_sessions(DEDUCTIONS_TUTORIAL)
 
 
 def test_tutorial_has_a_command_per_step() -> None:
@@ -52,7 +56,7 @@ def test_the_akari_tutorial_has_a_command_per_step() -> None:
     assert any("step4.lp" in c for c in grading) and any("step5.lp" in c for c in grading)
 
 
-COMMANDS = SESSIONS + AKARI_SESSIONS
+COMMANDS = SESSIONS + AKARI_SESSIONS + DEDUCTIONS_SESSIONS
 
 
 @pytest.mark.parametrize(("command", "expected"), COMMANDS, ids=[c for c, _ in COMMANDS])
@@ -152,46 +156,54 @@ def akari_board() -> list[list[str]]:
     return grid
 
 
+class AkariPlacements:
+    """Every placement of lamps on tiny.akari's white cells at once, placement P as the
+    bits of the number P (bit i: a lamp on the i-th white cell), and for each placement
+    whether it keeps each of the chapter's rules."""
+
+    def __init__(self) -> None:
+        board = akari_board()
+        white = [(r, c) for r, row in enumerate(board) for c, t in enumerate(row) if t == "-"]
+        self.bit = {cell: 1 << i for i, cell in enumerate(white)}
+        self.placements = np.arange(1 << len(white), dtype=np.int64)
+        lit = self.placements.copy()  # a lamp lights its own cell ...
+        self.lights_another = np.zeros(len(self.placements), dtype=bool)
+        for r, c in white:
+            reached = 0  # ... and the white cells up to a black cell or the edge
+            for dr, dc in DIRECTIONS:
+                i, j = r + dr, c + dc
+                while (i, j) in self.bit:
+                    reached |= self.bit[(i, j)]
+                    i, j = i + dr, j + dc
+            lamp = self.has_lamp((r, c))
+            lit[lamp] |= reached
+            self.lights_another |= lamp & ((self.placements & reached) != 0)
+        self.all_lit = lit == (1 << len(white)) - 1
+        self.at_most = np.ones(len(self.placements), dtype=bool)  # step 2's first attempt
+        self.exactly = np.ones(len(self.placements), dtype=bool)  # the rule
+        for r, row in enumerate(board):
+            for c, token in enumerate(row):
+                if token.isdigit():
+                    beside = [(r + dr, c + dc) for dr, dc in DIRECTIONS]
+                    lamps = sum(
+                        self.has_lamp(cell).astype(int) for cell in beside if cell in self.bit
+                    )
+                    self.at_most &= lamps <= int(token)
+                    self.exactly &= lamps == int(token)
+
+    def has_lamp(self, cell: tuple[int, int]) -> np.ndarray:
+        return (self.placements & self.bit[cell]) != 0
+
+
 def akari_brute_force_counts() -> list[int]:
-    """Answer sets of the Akari steps 1..5 on tiny.akari, by trying every placement of
-    lamps on its white cells: all 2^W of them at once, placement P as the bits of the
-    number P (bit i: a lamp on the i-th white cell)."""
-    board = akari_board()
-    white = [(r, c) for r, row in enumerate(board) for c, t in enumerate(row) if t == "-"]
-    bit = {cell: 1 << i for i, cell in enumerate(white)}
-    placements = np.arange(1 << len(white), dtype=np.int64)
-
-    def has_lamp(cell: tuple[int, int]) -> np.ndarray:
-        return (placements & bit[cell]) != 0
-
-    lit = placements.copy()  # a lamp lights its own cell ...
-    lights_another = np.zeros(len(placements), dtype=bool)
-    for r, c in white:
-        reached = 0  # ... and the white cells up to a black cell or the edge
-        for dr, dc in DIRECTIONS:
-            i, j = r + dr, c + dc
-            while (i, j) in bit:
-                reached |= bit[(i, j)]
-                i, j = i + dr, j + dc
-        lamp = has_lamp((r, c))
-        lit[lamp] |= reached
-        lights_another |= lamp & ((placements & reached) != 0)
-    all_lit = lit == (1 << len(white)) - 1
-    at_most = np.ones(len(placements), dtype=bool)  # step 2's first attempt
-    exactly = np.ones(len(placements), dtype=bool)  # the rule
-    for r, row in enumerate(board):
-        for c, token in enumerate(row):
-            if token.isdigit():
-                beside = [(r + dr, c + dc) for dr, dc in DIRECTIONS if (r + dr, c + dc) in bit]
-                lamps = sum(has_lamp(cell).astype(int) for cell in beside)
-                at_most &= lamps <= int(token)
-                exactly &= lamps == int(token)
+    """Answer sets of the Akari steps 1..5 on tiny.akari, by trying every placement."""
+    every = AkariPlacements()
     steps = [
-        np.ones(len(placements), dtype=bool),
-        at_most,
-        at_most & all_lit,
-        at_most & all_lit & ~lights_another,
-        exactly & all_lit & ~lights_another,
+        np.ones(len(every.placements), dtype=bool),
+        every.at_most,
+        every.at_most & every.all_lit,
+        every.at_most & every.all_lit & ~every.lights_another,
+        every.exactly & every.all_lit & ~every.lights_another,
     ]
     return [int(step.sum()) for step in steps]
 
@@ -220,3 +232,107 @@ def test_the_akari_tutorials_puzzle_has_one_solution_lpsolve_finds() -> None:
     step5 = next(out for c, out in AKARI_SESSIONS if "step5.lp" in c and "run" in c)
     drawn = lpsolve.load(AKARI_PUZZLE).render(result.solutions[0])
     assert f"Answer: 1 (Time: TIME)\n{drawn.rstrip()}\nSATISFIABLE" in step5
+
+
+# -- the deductions chapter ----------------------------------------------------------
+
+DEDUCTIONS = ROOT / "docs" / "tutorial" / "deductions"
+
+
+def shown_run(*programs: str) -> str:
+    """The output the deductions chapter shows for ``lpsolve run`` of exactly these
+    files (in this order, options aside)."""
+    for command, output in DEDUCTIONS_SESSIONS:
+        files = [a for a in shlex.split(command)[2:] if not a.startswith("-")]
+        if command.startswith("lpsolve run") and files == list(programs):
+            return output
+    raise AssertionError(f"no `lpsolve run {' '.join(programs)}` in the chapter")
+
+
+def asp_cells(program: str, pattern: str) -> set[tuple[int, ...]]:
+    """The integer arguments of every statement of the program's file matching
+    ``pattern`` (a regular expression of the statement, comments left out)."""
+    text = re.sub(r"%.*", "", (DEDUCTIONS / program).read_text())
+    return {tuple(map(int, match)) for match in re.findall(pattern, text)}
+
+
+def as_cells(cells: list[dict]) -> set[tuple[int, int, object]]:
+    return {(cell["row"], cell["col"], cell["value"]) for cell in cells}
+
+
+def test_the_takuzu_question_is_the_hint_with_the_other_value(run, monkeypatch) -> None:
+    """pair.lp holds the hint's known cells, and its fixed cell with the other digit;
+    with only the three-in-a-row rule (no filling of all 2^16 has three 0s in a line
+    or column) none of the fillings with those cells exists, without it some do: the
+    chapter shows UNSATISFIABLE, then an answer."""
+    monkeypatch.chdir(ROOT)
+    status, out, _ = run("hint", "docs/tutorial/tiny.takuzu", "--format", "json")
+    hint = json.loads(out)
+    assert status == 0 and hint["rule"] == "three-in-a-row rule"
+    ((row, col, digit),) = as_cells(hint["fixes"])
+    asked = asp_cells("pair.lp", r"value\((\d+),(\d+),(\d+)\)\.")
+    assert asked == as_cells(hint["because"]) | {(row, col, 1 - digit)}
+
+    def three_in_a_line(lines: list[str]) -> bool:
+        return any("000" in line or "111" in line for line in lines)
+
+    with_rule = without_rule = 0
+    for cells in product("01", repeat=16):
+        if any(cells[4 * r + c] != str(d) for r, c, d in asked):
+            continue
+        rows = ["".join(cells[4 * r : 4 * r + 4]) for r in range(4)]
+        cols = ["".join(cells[c::4]) for c in range(4)]
+        without_rule += 1
+        with_rule += not three_in_a_line(rows + cols)
+    assert with_rule == 0 and without_rule == 2**13
+    rule_file = "docs/tutorial/deductions/three-in-a-row.lp"
+    shown = shown_run(
+        "docs/tutorial/step1.lp",
+        rule_file,
+        "docs/tutorial/deductions/pair.lp",
+        "docs/tutorial/tiny.takuzu",
+    )
+    assert "\nUNSATISFIABLE\n" in shown and re.search(r"^Models +: 0$", shown, re.M)
+    shown = shown_run(
+        "docs/tutorial/step1.lp", "docs/tutorial/deductions/pair.lp", "docs/tutorial/tiny.takuzu"
+    )
+    assert "\nSATISFIABLE\n" in shown
+
+
+def test_the_akari_question_is_a_step_with_the_other_value(run, monkeypatch) -> None:
+    """lamp.lp forbids a lamp on step 2's known empty cell and on the cell it lights;
+    of all 2^20 placements, none with those cells keeps "every white cell is lit", and
+    2^18 exist without it: the counts the chapter shows. Also the claims about the
+    steps: step 1 rests on its rule alone, step 2 on one cell, and the exercise's step
+    10 (no lamp in the top right corner) needs both rules it names, neither alone."""
+    monkeypatch.chdir(ROOT)
+    status, out, _ = run("solve", str(AKARI_PUZZLE), "--steps", "--format", "json")
+    steps = json.loads(out)["steps"]
+    assert status == 0 and steps[0]["because"] == [] and len(steps[1]["because"]) == 1
+    ((row, col, value),) = as_cells(steps[1]["fixes"])
+    assert value == "o"  # a lamp
+    forbidden = asp_cells("lamp.lp", r":- *lamp\((\d+),(\d+)\)\.")
+    assert forbidden == {(r, c) for r, c, _ in as_cells(steps[1]["because"])} | {(row, col)}
+
+    every = AkariPlacements()
+    asked = np.ones(len(every.placements), dtype=bool)
+    for cell in forbidden:
+        asked &= ~every.has_lamp(cell)
+    assert int((asked & every.all_lit).sum()) == 0 and int(asked.sum()) == 2**18
+    rule_file = "docs/tutorial/deductions/every-cell-lit.lp"
+    question = "docs/tutorial/deductions/lamp.lp"
+    shown = shown_run(
+        "docs/tutorial/akari/step1.lp", rule_file, question, str(AKARI_PUZZLE.relative_to(ROOT))
+    )
+    assert "\nUNSATISFIABLE\n" in shown and re.search(r"^Models +: 0$", shown, re.M)
+    shown = shown_run("docs/tutorial/akari/step1.lp", question, str(AKARI_PUZZLE.relative_to(ROOT)))
+    assert re.search(rf"^Models +: {int(asked.sum())}$", shown, re.M)
+
+    exercise = steps[9]
+    assert exercise["because"] == [] and "lamp(0,4)" in DEDUCTIONS_TUTORIAL
+    assert exercise["rule"] == "a number counts the lamps beside it + no lamp lights another"
+    ((row, col, value),) = as_cells(exercise["fixes"])
+    assert (row, col, value) == (0, 4, None)
+    lamp = every.has_lamp((row, col))
+    assert int((lamp & every.exactly & ~every.lights_another).sum()) == 0
+    assert (lamp & every.exactly).any() and (lamp & ~every.lights_another).any()

@@ -296,7 +296,7 @@ def test_the_current_action_button_looks_selected(server, page) -> None:
     current = page.locator(".actions .current")
     assert current.inner_text() == "Solve"
     others = page.locator(".actions .button:not(.current)").all()
-    assert len(others) == 2
+    assert len(others) == 4  # All solutions, Explain, Hint and Steps
     style = "(element, property) => getComputedStyle(element)[property]"
     tick = "element => getComputedStyle(element, '::before').content"
     current_fill = luminance(current.evaluate(style, "backgroundColor"))
@@ -379,3 +379,44 @@ def test_grading_results_are_a_coloured_table(server, page) -> None:
     r, g, b = rgb(row.evaluate(style))
     assert r > g + 15 and r > b  # red
     shot(page, "workbench-grade-table")
+
+
+def test_a_hint_and_the_steps_of_a_takuzu(server, page) -> None:
+    from lpsolve import steps
+    from lpsolve.steps.render import step_json
+
+    key = "takuzu/seed-intro-6x6.takuzu"
+    page.goto(f"{server}/puzzles/{key}")
+    page.click("a.button:has-text('Hint')")
+    figure = page.locator("figure.step")
+    expected = step_json(steps.hint(load(INSTANCES / key)))
+    assert json.loads(figure.get_attribute("data-step-fields")) == expected
+    assert figure.locator(".mark.fix").count() == len(expected["fixes"])
+    assert figure.locator(".mark.because").count() == len(expected["because"])
+    assert f"rule: {expected['rule']}" in figure.inner_text()
+    shot(page, "hint")
+    page.click("a.button:has-text('Steps')")
+    walked = steps.solve(load(INSTANCES / key))
+    boards = len(walked.steps) + 1  # the steps, then the solution
+    assert page.locator(".position").inner_text() == f"board 1 of {boards}"
+    page.click("text=previous")  # round to the last: the solution
+    assert page.locator(".position").inner_text() == f"board {boards} of {boards}"
+    shown = json.loads(page.locator("figure.shown").get_attribute("data-solution"))
+    assert shown == load(INSTANCES / key).solution_json(_solved(key))
+    shot(page, "steps")
+
+
+def _solved(key: str):
+    import lpsolve
+
+    return lpsolve.solve(load(INSTANCES / key), 2).solutions[0]
+
+
+def test_the_gallery_cards_get_their_levels(server, page) -> None:
+    from lpsolve import steps
+
+    key = "takuzu/seed-intro-6x6.takuzu"
+    page.goto(server + "/puzzles")
+    level = page.locator(f"a.tile[href='/puzzles/{key}'] .level")
+    level.filter(has_text=re.compile(".+")).wait_for(timeout=60_000)
+    assert level.inner_text() == steps.rate(load(INSTANCES / key)).level

@@ -36,7 +36,7 @@ from starlette.datastructures import FormData, UploadFile
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
@@ -382,6 +382,9 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         size=format_size,
         kind_titles=_titles([kind.title for kind in registry().kinds()]),
         kind_pages=kind_page_modules(),
+        stepping_kinds=frozenset(
+            kind.name for kind in registry().kinds() if kind.supports(Capability.STEPS)
+        ),
     )
     gate = Gate(settings.jobs, settings.queue)
     pages = Pages(settings, templates, gate, Games(settings.key))
@@ -390,6 +393,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         Route("/puzzles", pages.gallery),
         Route("/puzzles/{kind}/{name}", pages.bundled),
         Route("/pictures/{kind}/{name}.svg", pages.picture),
+        Route("/levels/{kind}/{name}", pages.level),
         Route("/new", pages.new),
         Route("/puzzle", pages.pasted, methods=["POST"]),
         Route("/workbench", pages.workbench, methods=["GET", "POST"]),
@@ -443,7 +447,9 @@ class Pages:
 
     async def gallery(self, request: Request) -> Response:
         kinds = {kind.name: kind for kind in registry().kinds()}
-        return self.page(request, "gallery.html", catalogue=work.catalogue(), kinds=kinds)
+        return self.page(
+            request, "gallery.html", catalogue=work.catalogue(), kinds=kinds, work=work
+        )
 
     async def picture(self, request: Request) -> Response:
         """A bundled puzzle drawn, as an image (drawn once per server, in a worker thread)."""
@@ -456,6 +462,22 @@ class Pages:
             raise HTTPException(404, f"kind {entry.kind} draws no pictures")
         headers = {"cache-control": "public, max-age=3600"}
         return Response(svg, media_type="image/svg+xml", headers=headers)
+
+    async def level(self, request: Request) -> Response:
+        """A bundled puzzle's level (``lpsolve rate``) as JSON, for its gallery card:
+        rated once per server, one at a time, in a short job (``{"level": null}``
+        when that runs out; see :func:`work.level`)."""
+        key = f"{request.path_params['kind']}/{request.path_params['name']}"
+        entry = work.find_entry(key)
+        if entry is None or entry.tutorial:
+            raise HTTPException(404, f"no bundled puzzle {key}")
+        try:
+            found = await run_in_threadpool(work.level, entry, self.settings.memory)
+        except InternalError as error:  # logged; the card shows no level
+            incident(error, request)
+            found = None
+        headers = {"cache-control": "public, max-age=3600"}
+        return JSONResponse(found or {"level": None}, headers=headers)
 
     # -- puzzle pages ----------------------------------------------------------------------
 
@@ -489,7 +511,7 @@ class Pages:
         **context: Any,
     ) -> Response:
         """A puzzle drawn (``known``: already), and what an action asked for (solve,
-        all, explain)."""
+        all, explain, hint, steps)."""
         context.setdefault("text", data.decode("utf-8", "replace"))
         context.setdefault("source", source)
         context.setdefault("action", action)
@@ -500,6 +522,12 @@ class Pages:
                     request, work.search_puzzle, data, source, kind, action, limits, known
                 )
                 context.update(view=searched.view, searched=searched)
+            elif action in work.STEP_ACTIONS:
+                walk = work.STEP_ACTIONS[action]
+                stepped = await self.compute(
+                    request, work.steps_puzzle, data, source, kind, walk, limits, known
+                )
+                context.update(view=stepped.view, stepped=stepped)
             elif known is not None:
                 context.update(view=known)
             else:

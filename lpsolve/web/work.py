@@ -14,6 +14,7 @@ import dataclasses
 import functools
 import json
 import tempfile
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -292,6 +293,148 @@ def search_puzzle(
         searched.undrawn = known is None
         searched.explanation = answer.explanation_lines
     return searched
+
+
+# -- hints and steps (lpsolve hint, solve --steps, rate) ------------------------------
+
+
+#: the steps of a walkthrough drawn on its page (a 30x30 Takuzu has some 450 steps of
+#: 170 kB each); those after are in words only
+STEPS_DRAWN = 100
+#: what a puzzle page's step buttons ask for: a hint, or the walkthrough (``walk``)
+STEP_ACTIONS = {"hint": False, "steps": True}
+
+
+@dataclass
+class StepShown:
+    """A deduction as the page shows it: the board with its cells marked, in words."""
+
+    number: int  # from 1 in a walkthrough; 0 for a hint
+    svg: str | None
+    lines: list[str]
+    trial: bool
+    json: str  # ``lpsolve hint --format json``'s fields (:func:`render.step_json`)
+
+
+@dataclass
+class Stepped:
+    """A hint (one step) or a walkthrough (every step) on a puzzle page."""
+
+    view: PuzzleView | None
+    summary: str
+    steps: list[StepShown] = field(default_factory=list)
+    solution: Board | None = None
+    stopped: bool = False
+
+
+def steps_puzzle(
+    data: bytes,
+    source: str,
+    kind: str | None,
+    walk: bool,
+    limits: Limits,
+    known: PuzzleView | None = None,
+) -> Stepped:
+    """The next deduction (``lpsolve hint``) or, ``walk``, every step from the givens
+    to the solution (``lpsolve solve --steps``), in one supervised job under the
+    request's limits, drawn as :func:`render.step_picture` draws them."""
+
+    def job() -> Stepped:
+        from ..steps import render
+
+        puzzle = parse_bytes(data, source, kind)
+        puzzle.require(Capability.STEPS, "hints")
+        deducer = puzzle.deducer()
+        drawable = _drawable(puzzle)
+        view = known if known is not None else _view(puzzle)
+
+        def shown(number: int, step: Any, lines: list[str]) -> StepShown:
+            pictured = drawable and number <= STEPS_DRAWN
+            svg = render.step_picture(deducer, deducer.known, step) if pictured else None
+            fields = json.dumps(render.step_json(step), separators=(",", ":"))
+            return StepShown(number, svg, lines, step.trial, fields)
+
+        if not walk:
+            step = deducer.next_step()
+            if step is None:
+                done = "every cell is known" if deducer.complete else deducer.stuck()
+                return Stepped(view, f"nothing to hint: {done}")
+            head, *words = render.step_text(deducer, step)
+            return Stepped(view, head, [shown(0, step, words)])
+        from ..steps.engine import walkthrough
+
+        steps: list[StepShown] = []
+
+        def taken(number: int, step: Any) -> None:  # before the step is applied
+            lines = render.walkthrough_step_text(deducer, number, step)
+            steps.append(shown(number, step, lines))
+
+        done = walkthrough(deducer, on_step=taken)
+        solved = _board(puzzle, deducer.solution(), drawable) if done.complete else None
+        return Stepped(view, render.summary_text(done), steps, solved)
+
+    outcome = call(job, limits)
+    if outcome.value is None:
+        return Stepped(known, f"{outcome.stop_message()}: no step found", stopped=True)
+    return outcome.value
+
+
+#: how long rating a bundled puzzle for its gallery card may take
+LEVEL_SECONDS = 3.0
+#: the bundled puzzles rated so far: (file, its mtime) -> level and score, or None
+#: (not rated: its kind has no steps, its steps stop short, or the time ran out)
+_levels: dict[tuple[Path, int], dict[str, Any] | None] = {}
+#: one rating at a time, so the gallery's cards do not take every core
+_rating = threading.Lock()
+
+
+def _level_key(entry: Entry) -> tuple[Path, int]:
+    return entry.path, entry.path.stat().st_mtime_ns
+
+
+def known_level(entry: Entry) -> dict[str, Any] | None:
+    """A bundled puzzle's level if it was rated already (see :func:`level`)."""
+    return _levels.get(_level_key(entry))
+
+
+def rated(entry: Entry) -> bool:
+    return _level_key(entry) in _levels
+
+
+def level(entry: Entry, memory: int | None = None) -> dict[str, Any] | None:
+    """A bundled puzzle's level and score as ``lpsolve rate --format json`` gives
+    them, rated once per version of its file in a job of at most
+    :data:`LEVEL_SECONDS`; ``None`` if it cannot be rated in that time, or if other
+    ratings kept it waiting for two such times."""
+    key = _level_key(entry)
+    if key in _levels:
+        return _levels[key]
+    # waits for two ratings at most: many requests at once hold no thread for long
+    if not _rating.acquire(timeout=2 * LEVEL_SECONDS):
+        return None  # not rated now: asked again, it may be
+    try:
+        if key not in _levels:
+            _levels[key] = None  # also if the rating fails (an InternalError, logged)
+            _levels[key] = _rate(entry, memory)
+        return _levels[key]
+    finally:
+        _rating.release()
+
+
+def _rate(entry: Entry, memory: int | None) -> dict[str, Any] | None:
+    def job() -> dict[str, Any] | None:
+        from ..steps.rating import rate
+
+        puzzle = parse_bytes(entry.path.read_bytes(), f"instances/{entry.key}", entry.kind)
+        if not puzzle.supports(Capability.STEPS):
+            return None
+        try:
+            rating, _ = rate(puzzle.deducer())
+        except ValueError:  # its steps stop short of a solution
+            return None
+        return {"level": rating.level, "score": rating.score}
+
+    return call(job, Limits(LEVEL_SECONDS, memory)).value
 
 
 # -- the workbench --------------------------------------------------------------------

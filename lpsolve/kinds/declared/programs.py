@@ -93,11 +93,13 @@ def derived_facts(
     """The facts of the check's ground program with these signatures: what the check
     derives from ``facts``, the puzzle's and an answer's (a picture's box borders, lit
     cells)."""
-    atoms = ground([check], facts).atoms
+    # the session is held while its atoms are read: they point into its control, which
+    # clingo frees with the session (read after that: a segmentation fault)
+    session = ground([check], facts)
     return [
         atom.symbol
         for name, arity in sorted(set(signatures))
-        for atom in atoms.by_signature(name, arity)
+        for atom in session.atoms.by_signature(name, arity)
         if atom.is_fact
     ]
 
