@@ -300,9 +300,11 @@ QUICK_DECLARED = (
     "jigsaw-sudoku/janko-001.jigsaw-sudoku",
     "hitori/janko-001.hitori",
 )
-#: every bundled Sudoku, and a few more genres
+#: every bundled Sudoku up to 9 x 9, and a few more genres. The two 16 x 16 Sudokus are
+#: left out: their walkthroughs take the generic engine minutes each (one ran over 12
+#: minutes in CI), more than the whole slow run may spend; docs/hints.md says so.
 DECLARED = (
-    *(i.name for i in kind_spec("sudoku").instances()),
+    *(i.name for i in kind_spec("sudoku").instances() if "16x16" not in i.name),
     *QUICK_DECLARED[2:],
     "killer-sudoku/janko-001.killer-sudoku",
     "star-battle/janko-001.starbattle",
@@ -322,8 +324,8 @@ DECLARED = (
     ],
 )
 def test_every_declared_step_is_sound_and_reaches_the_solution(name: str) -> None:
-    """Each step's values are the solution's; its claim is re-solved for every step,
-    on a 16 x 16 board for every eighth (a second of grounding each)."""
+    """Each step's values are the solution's; its claim is re-solved for every step
+    (on a board over 200 cells for every eighth: a second of grounding each)."""
     puzzle = lpsolve.load(name)
     assert isinstance(puzzle, DeclaredPuzzle)
     start: set[Any] | None = None
