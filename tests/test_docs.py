@@ -7,9 +7,9 @@
   fresh folder that sees the checkout's ``instances/`` and ``docs/`` (so the files a
   command writes land there): a line ending in ``&`` is started in the background and
   stopped after the block, ``lpsolve serve`` is started, asked for its front page and
-  stopped. Set-up steps (``pip``, ``python``, ``ruff``) are left to the packaging tests
-  and CI, which run them. A command passes when it exits 0, 1 (no solution, a grading
-  that fails) or 3 (stopped by a documented ``--timeout``) without a traceback.
+  stopped. Set-up steps (``pip``, ``python``, ``ruff``, ``lint-imports``) are left to
+  the packaging tests and CI, which run them. A command passes when it exits 0, 1 (no
+  solution, a grading that fails) or 3 (stopped by a documented ``--timeout``) without a traceback.
 
 The tutorials (Takuzu's, Akari's, deductions) have a test of their own (``tests/test_tutorial.py``)
 for their exit statuses.
@@ -133,7 +133,7 @@ def test_the_readme_picture_is_what_lpsolve_draws(tmp_path: Path) -> None:
 
 # -- sh blocks ---------------------------------------------------------------------------
 
-SET_UP = {"pip", "python", "python3", "ruff"}
+SET_UP = {"pip", "python", "python3", "ruff", "lint-imports"}
 
 
 def commands_of(block: str) -> list[tuple[list[str], bool]]:

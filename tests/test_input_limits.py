@@ -413,4 +413,4 @@ def test_a_contradiction_at_the_end_of_a_long_game_is_found_quickly(tmp_path, ru
     assert codebreaker.conflicting_guesses(game) == [3000, 3001]
     assert time.perf_counter() - start < 30  # one guess at a time: about 3,000 solves
     status, out, _ = run("check", path, "--timeout", "10")
-    assert status == 1 and "guess 3001, line 3003" in out and "guess 3002, line 3004" in out
+    assert status == 1 and "guess 3001 (line 3003)" in out and "guess 3002 (line 3004)" in out
