@@ -47,9 +47,12 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def start_server(port: int, jobs: int, timeout: float) -> subprocess.Popen:
-    command = [sys.executable, "-m", "lpsolve", "serve", "--port", str(port)]
-    command += ["--jobs", str(jobs), "--timeout", str(timeout), "--queue", "64"]
+def start_server(port: int, jobs: int, timeout: float | None = None) -> subprocess.Popen:
+    """``lpsolve serve`` on ``port``, once it answers (``timeout``: the request limit,
+    with a long queue; None: serve's defaults)."""
+    command = [sys.executable, "-m", "lpsolve", "serve", "--port", str(port), "--jobs", str(jobs)]
+    if timeout is not None:
+        command += ["--timeout", str(timeout), "--queue", "64"]
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

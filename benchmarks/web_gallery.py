@@ -20,32 +20,17 @@ import argparse
 import re
 import socket
 import statistics
-import subprocess
-import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
 import httpx
+from web import start_server  # benchmarks/web.py (a script's folder is on its path)
 
 
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
-
-
-def start_server(port: int) -> subprocess.Popen:
-    command = [sys.executable, "-m", "lpsolve", "serve", "--port", str(port), "--jobs", "2"]
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return server
-        except OSError:
-            time.sleep(0.1)
-    server.kill()
-    raise SystemExit("lpsolve serve did not start")
 
 
 def timed(function) -> tuple[float, object]:
@@ -59,7 +44,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     port = free_port()
-    server = start_server(port)
+    server = start_server(port, jobs=2)
     try:
         with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=600) as client:
             first, page = timed(lambda: client.get("/puzzles"))
