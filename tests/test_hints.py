@@ -337,6 +337,59 @@ def test_every_declared_step_is_sound_and_reaches_the_solution(name: str) -> Non
             assert check_claim_holds(puzzle, deducer, step, start), step
 
 
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(name, marks=() if name in QUICK_DECLARED else pytest.mark.slow, id=name)
+        for name in DECLARED
+    ],
+)
+def test_rating_rounds_are_sound_and_need_the_walkthroughs_hardest_tier(name: str) -> None:
+    """``rate`` walks in rounds of uncut deductions (every window's at the lowest
+    level at once): each round step's values are the solution's and its claim holds
+    when re-solved with only its rules and cells, and the rounds need the same
+    hardest tier as the step-by-step walkthrough (so the same level)."""
+    puzzle = lpsolve.load(name)
+    truth = solution_values(puzzle)
+    deducer = puzzle.deducer()
+    start = set(deducer.known)
+    hardest = 0
+    while not deducer.complete:
+        found = deducer.next_steps()
+        assert found and len({step.tier for step in found}) == 1
+        for step in found:
+            assert all(truth[cell] == value for cell, value in step.fixes), step
+            assert all(cell not in deducer.known for cell, _ in step.fixes), step
+            if not step.trial or len(truth) <= 36:  # a trial re-solves the whole board
+                assert check_claim_holds(puzzle, deducer, step, start), step
+            if step.trial:
+                assert deducer.next_steps(trial=False) == []
+            hardest = max(hardest, step.tier)
+        for step in found:
+            deducer.apply(step)
+    assert deducer.known == truth
+    walked = max(step.tier for _, step in checked_steps(puzzle))
+    assert hardest == walked
+
+
+@pytest.mark.parametrize("name", ["akari/janko-004", "sudoku/explainer-6x6-hard"])
+def test_a_batch_of_windows_forces_what_each_window_forces_alone(name: str) -> None:
+    """Windows on cells apart are asked in one search: at every state of the rounds,
+    what a batch found for each window equals what the window forces asked alone."""
+    deducer = lpsolve.load(name).deducer()
+    batched = [w for ws in deducer.by_level.values() for w in ws if len(w.batch) > 1]
+    assert batched
+    while not deducer.complete:
+        for step in deducer.next_steps():
+            deducer.apply(step)
+        for window in batched[:: max(1, len(batched) // 40)]:
+            deducer._update(window)
+            known = [cell for cell in window.region if cell in deducer.known]
+            open_ = [cell for cell in window.region if cell not in deducer.known]
+            alone = deducer._forced(window.units, known, open_)
+            assert window.forced == frozenset(alone or ()) & frozenset(open_), window.units
+
+
 def test_takuzu_declared_as_a_folder_gets_sound_steps() -> None:
     """benchmarks/data/binairo, Takuzu's rules as a check (two equal lines a violation
     named by the pair): the generic engine's steps are sound and reach the solution."""

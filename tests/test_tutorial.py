@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 import shlex
-from itertools import product
+from itertools import combinations, product
 from pathlib import Path
 
 import numpy as np
@@ -178,6 +178,7 @@ class AkariPlacements:
             lamp = self.has_lamp((r, c))
             lit[lamp] |= reached
             self.lights_another |= lamp & ((self.placements & reached) != 0)
+        self.lit = lit  # bit i: the i-th white cell is lit
         self.all_lit = lit == (1 << len(white)) - 1
         self.at_most = np.ones(len(self.placements), dtype=bool)  # step 2's first attempt
         self.exactly = np.ones(len(self.placements), dtype=bool)  # the rule
@@ -193,6 +194,9 @@ class AkariPlacements:
 
     def has_lamp(self, cell: tuple[int, int]) -> np.ndarray:
         return (self.placements & self.bit[cell]) != 0
+
+    def is_lit(self, cell: tuple[int, int]) -> np.ndarray:
+        return (self.lit & self.bit[cell]) != 0
 
 
 def akari_brute_force_counts() -> list[int]:
@@ -329,10 +333,14 @@ def test_the_akari_question_is_a_step_with_the_other_value(run, monkeypatch) -> 
     assert re.search(rf"^Models +: {int(asked.sum())}$", shown, re.M)
 
     exercise = steps[9]
-    assert exercise["because"] == [] and "lamp(0,4)" in DEDUCTIONS_TUTORIAL
-    assert exercise["rule"] == "a number counts the lamps beside it + no lamp lights another"
-    ((row, col, value),) = as_cells(exercise["fixes"])
-    assert (row, col, value) == (0, 4, None)
-    lamp = every.has_lamp((row, col))
-    assert int((lamp & every.exactly & ~every.lights_another).sum()) == 0
-    assert (lamp & every.exactly).any() and (lamp & ~every.lights_another).any()
+    assert exercise["because"] == [] and ":- lamp(0,3)." in DEDUCTIONS_TUTORIAL
+    rules = "a number counts the lamps beside it + every white cell is lit + no lamp lights another"
+    assert exercise["rule"] == rules
+    assert (0, 3, "o") in as_cells(exercise["fixes"])
+    # the three rules as the step applies them: the numbers, (row 1, col 4) lit, and
+    # no lamp lighting another; no lamp at (row 1, col 4) keeps none, any two keep some
+    question = ~every.has_lamp((0, 3))
+    kept = (every.exactly, every.is_lit((0, 3)), ~every.lights_another)
+    assert int((question & kept[0] & kept[1] & kept[2]).sum()) == 0
+    for first, second in combinations(kept, 2):
+        assert (question & first & second).any()

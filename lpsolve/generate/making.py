@@ -203,10 +203,11 @@ def _within(puzzle: Puzzle, limit: int, before: Any) -> Any:
     from ..steps.records import TRIAL
 
     while not deducer.complete:
-        step = deducer.next_step(trial=limit >= TRIAL)
-        if step is None or step.tier > limit:
+        found = deducer.next_steps(trial=limit >= TRIAL)
+        if not found or max(step.tier for step in found) > limit:
             return None
-        deducer.apply(step)
+        for step in found:
+            deducer.apply(step)
         if lost and lost <= deducer.known.keys():
             break
     return start

@@ -47,8 +47,19 @@ from .records import ACROSS, COMBINED, ONE_RULE, TRIAL, Cell, Fix, Step, Use
 #: (the first ones found, the windows taken fewest units and cells first); the smallest
 #: is cut down to the deduction
 CANDIDATES = 2
+#: how many of the cells such a window forces are compared so (the first ones)
+TARGETS = 3
 #: a unit depending on more than this share of the board's cells takes part in trials only
 WIDE = 0.5
+#: the windows' levels and the tier of a step found in one: a unit; the units through
+#: one cell; a unit and every unit crossing it
+LEVEL_TIERS = {1: ONE_RULE, 2: COMBINED, 3: ACROSS}
+TECHNIQUES = {
+    ONE_RULE: "one rule",
+    COMBINED: "rules through one cell",
+    ACROSS: "rules across units",
+    TRIAL: "trial",
+}
 
 
 class CellPattern(NamedTuple):
@@ -121,14 +132,14 @@ class _Window:
     """Some units switched on together, and what they force: the open cells every
     model agrees on, worked out when ``seen`` cells of its region were known."""
 
-    __slots__ = ("centres", "forced", "level", "region", "seen", "units")
+    __slots__ = ("batch", "forced", "level", "region", "seen", "units")
 
     def __init__(self, level: int, units: tuple[int, ...], region: frozenset[Cell]) -> None:
         self.level, self.units, self.region = level, units, region
         self.seen = -1
         self.forced: frozenset[Cell] = frozenset()
-        #: the cells whose units these are (level 2): asked about while one is open
-        self.centres: set[Cell] = set()
+        #: the windows of its level on cells apart from each other's, asked together
+        self.batch: list[_Window] = [self]
 
 
 class CheckDeducer(Deducer):
@@ -178,8 +189,10 @@ class CheckDeducer(Deducer):
                 (w for w in self.windows if w.level == level),
                 key=lambda w: (len(w.units), len(w.region), min(w.region)),
             )
-            for level in (1, 2, 3)
+            for level in LEVEL_TIERS
         }
+        for windows in self.by_level.values():
+            _batch(windows)
         self._start: frozenset[Cell] = frozenset()
         start = self._forced((), (), self.cells)
         if start is None:
@@ -287,14 +300,12 @@ class CheckDeducer(Deducer):
 
         by_key: dict[tuple[int, ...], _Window] = {}
 
-        def add(level: int, members: Iterable[int], centre: Cell | None = None) -> None:
+        def add(level: int, members: Iterable[int]) -> None:
             key = tuple(sorted(set(members)))
             if key and key not in by_key:
                 region = frozenset().union(*(units[k].scope for k in key))
                 by_key[key] = _Window(level, key, region)
                 windows.append(by_key[key])
-            if key and centre is not None:
-                by_key[key].centres.add(centre)
 
         # a unit that depends on most of the board (a connectivity rule) is no local
         # argument: it takes part only in trials
@@ -302,7 +313,7 @@ class CheckDeducer(Deducer):
         for k in range(len(units)):
             add(1, [k] if k not in wide else [])
         for cell in self.cells:
-            add(2, [k for k in through.get(cell, []) if k not in wide], cell)
+            add(2, [k for k in through.get(cell, []) if k not in wide])
         for k, unit in enumerate(units):
             if k not in wide:
                 add(3, [j for cell in unit.scope for j in through[cell] if j not in wide])
@@ -323,27 +334,33 @@ class CheckDeducer(Deducer):
         def on_model(model: clingo.Model) -> None:
             wrong.update(cell for cell in self._picked if model.is_true(self._wrong.get(cell, 0)))
 
-        end = self.session.search(assumptions=assumptions, on_model=on_model, want_core=True)
+        end = self.session.search(
+            assumptions=assumptions, on_model=on_model, models=1, want_core=True
+        )
         if end.stopped_by == StopReason.INTERRUPT:
             raise KeyboardInterrupt
         return bool(end.satisfiable), wrong, list(end.core)
 
-    def _assumptions(self, units: Iterable[int], known: Iterable[Cell]) -> list[int]:
-        """The asking switch first (:meth:`_forced` drops it), the units and known
-        cells; the cells of the units, the known and the picked ones active, with
-        their cell rules (but at cells known from the start), the others empty; and
-        which cells are asked about."""
+    def _assumptions(
+        self, units: Iterable[int], known: Iterable[Cell], *, asking: bool = True
+    ) -> list[int]:
+        """The units and known cells switched on; the cells of the units, the known
+        and the picked ones active, with their cell rules (but at cells known from
+        the start), the others empty; and with ``asking``, the question whether a
+        picked cell can differ (else the switches of the question are left free:
+        nothing asks them)."""
         units, known, picked = list(units), list(known), self._picked
         region = set(known) | picked
         for k in units:
             region |= self.units[k].scope
+        question = [self._asking]
+        question += (lit if cell in picked else -lit for cell, lit in self._pick_lit.items())
         return [
-            self._asking,
             *(self.units[k].literal for k in units),
             *(self._known_lit[cell] for cell in known),
             *(self._base_lit[cell] for cell in region if cell not in self._start),
             *(lit if cell in region else -lit for cell, lit in self._active_lit.items()),
-            *(lit if cell in picked else -lit for cell, lit in self._pick_lit.items()),
+            *(question if asking else ()),
         ]
 
     def _forced(
@@ -353,60 +370,110 @@ class CheckDeducer(Deducer):
         units switched on and these cells known; ``None`` if there is no model at all."""
         open_ = {cell for cell in candidates if cell in self._wrong}
         forced = set(candidates) - open_  # cells no atom of which can differ
-        known = list(known)
-        some_model = False
-        while open_:
-            self._pick(open_)
-            assumptions = self._assumptions(units, known)
-            satisfiable, wrong, _ = self._solve(assumptions)
-            if not satisfiable:
-                # every model agrees on the rest, unless there is no model at all
-                if not some_model and not self._solve(assumptions[1:])[0]:
-                    return None
-                forced |= open_
-                break
-            some_model = True
-            open_ -= wrong
-        return forced
+        if not open_:
+            return forced
+        self._pick(open_)  # active, so that they can differ
+        wrong_lit = self._wrong
+
+        # one search: each model rules out the open cells it gets wrong, and a clause
+        # then asks the next model to get one of the rest wrong (a solve call per
+        # model, each setting up its assumptions anew, took twice as long)
+        def on_model(model: clingo.Model) -> bool:
+            open_.difference_update([cell for cell in open_ if model.is_true(wrong_lit[cell])])
+            if open_:
+                model.context.add_clause([wrong_lit[cell] for cell in open_])
+            return bool(open_)
+
+        self.solves += 1
+        end = self.session.search(
+            assumptions=self._assumptions(units, known, asking=False),
+            on_model=on_model,
+            models=0,
+        )
+        if end.stopped_by == StopReason.INTERRUPT:
+            raise KeyboardInterrupt
+        if not end.satisfiable:
+            return None
+        return forced | open_
 
     # -- the search
     def next_step(self, *, trial: bool = True) -> Step | None:
-        open_cells = [cell for cell in self.cells if cell not in self.known]
-        if not open_cells:
+        if self.complete:
             return None
-        for level in (1, 2, 3):
+        for level in LEVEL_TIERS:
             found = []
             for window in self.by_level[level]:
-                if window.centres and window.centres <= self.known.keys():
-                    continue  # its cells are known: what it forces, other windows find
                 self._update(window)
                 if window.forced - self.known.keys():
                     found.append(window)
                     if len(found) == CANDIDATES:
                         break
             if found:
-                # the first cores decide which one is cut down to a minimal deduction
-                cores = [self._core(min(w.forced - self.known.keys()), w.units) for w in found]
+                # the first cores decide which cell and window are cut down to a
+                # minimal deduction
+                cores = [
+                    self._core(cell, w.units)
+                    for w in found
+                    for cell in sorted(w.forced - self.known.keys())[:TARGETS]
+                ]
                 target, units, cells = min(cores, key=self._size)
-                return self._step(target, units, cells, trial=False)
+                return self._step(target, units, cells, tier=LEVEL_TIERS[level])
         if not trial:
             return None
         everything = tuple(range(len(self.units)))
-        # the open cell with the most known cells around it first
-        around = {
-            cell: sum(1 for k in everything if cell in self.units[k].scope) for cell in open_cells
-        }
-        target = max(open_cells, key=lambda cell: (around[cell], -cell[0], -cell[1]))
-        return self._step(*self._core(target, everything), trial=True)
+        target, units, cells = self._core(self._trial_target(), everything)
+        return self._step(target, units, cells, tier=TRIAL)
+
+    def next_steps(self, *, trial: bool = True) -> list[Step]:
+        """Every window's deduction at the lowest level that has one, each fixing
+        what its window forces, with the window's units and its known cells (not cut
+        down: no cores, a few solves per window); a trial fixes its cell alone. The
+        tier of each is its window's, as :meth:`next_step`'s is, so a walk of these
+        rounds needs the same hardest tier as the walkthrough (docs/hints.md)."""
+        if self.complete:
+            return []
+        for level, tier in LEVEL_TIERS.items():
+            steps: list[Step] = []
+            claimed: set[Cell] = set()  # by a window before: each cell fixed once
+            for window in self.by_level[level]:
+                self._update(window)
+                fixes = window.forced - self.known.keys() - claimed
+                if fixes:
+                    claimed |= fixes
+                    known = sorted(cell for cell in window.region if cell in self.known)
+                    steps.append(self._make(sorted(fixes), list(window.units), known, tier))
+            if steps:
+                return steps
+        if not trial:
+            return []
+        # the unique solution is the one model of the whole board: the cell is forced
+        everything = list(range(len(self.units)))
+        return [self._make([self._trial_target()], everything, sorted(self.known), TRIAL)]
+
+    def _trial_target(self) -> Cell:
+        """The open cell the most units pass through (the first in reading order)."""
+        open_cells = [cell for cell in self.cells if cell not in self.known]
+        through = {cell: sum(1 for unit in self.units if cell in unit.scope) for cell in open_cells}
+        return max(open_cells, key=lambda cell: (through[cell], -cell[0], -cell[1]))
 
     def _update(self, window: _Window) -> None:
-        known_here = sum(1 for cell in window.region if cell in self.known)
-        if known_here == window.seen:
+        """What the window forces now, if cells of its region became known since it
+        was last asked: asked with the other windows of its batch that are out of
+        date, in one search (their cells apart, each forces what it forces alone)."""
+        if self._known_in(window) == window.seen:
             return
-        window.seen = known_here
-        known = [cell for cell in window.region if cell in self.known]
-        candidates = [cell for cell in window.region if cell not in self.known]
-        window.forced = frozenset(self._forced(window.units, known, candidates) or ())
+        stale = [w for w in window.batch if self._known_in(w) != w.seen]
+        region = frozenset().union(*(w.region for w in stale))
+        units = [k for w in stale for k in w.units]
+        known = [cell for cell in region if cell in self.known]
+        candidates = [cell for cell in region if cell not in self.known]
+        forced = self._forced(units, known, candidates) or set()
+        for w in stale:
+            w.seen = self._known_in(w)
+            w.forced = frozenset(forced & w.region)
+
+    def _known_in(self, window: _Window) -> int:
+        return sum(1 for cell in window.region if cell in self.known)
 
     def _holds(self, units: Sequence[int], cells: Sequence[Cell]) -> list[int] | None:
         """The core of "the picked cell differs" with these units and known cells, or
@@ -431,7 +498,7 @@ class CheckDeducer(Deducer):
         return len({self.units[k].rule for k in units}), len(units), len(cells)
 
     def _step(
-        self, target: Cell, kept_units: list[int], kept_cells: list[Cell], *, trial: bool
+        self, target: Cell, kept_units: list[int], kept_cells: list[Cell], *, tier: int
     ) -> Step:
         """The deduction of ``target`` from a core, cut down by deletion to a
         subset-minimal set of units and cells (each deletion's core drops more)."""
@@ -454,17 +521,15 @@ class CheckDeducer(Deducer):
                 core = holds(kept_units, fewer_cells)
                 if core is not None:
                     kept_cells = [other for other in fewer_cells if self._known_lit[other] in core]
-        if trial:  # the target alone: simpler deductions may follow from it
+        if tier == TRIAL:  # the target alone: simpler deductions may follow from it
             fixes = {target}
         else:  # every cell the deduction forces
             scope = frozenset().union(*(self.units[k].scope for k in kept_units))
             candidates = [cell for cell in scope | {target} if cell not in self.known]
             fixes = self._forced(kept_units, kept_cells, candidates) or {target}
-        return self._make(sorted(fixes), kept_units, sorted(kept_cells), target, trial)
+        return self._make(sorted(fixes), kept_units, sorted(kept_cells), tier)
 
-    def _make(
-        self, fixes: list[Cell], units: list[int], cells: list[Cell], target: Cell, trial: bool
-    ) -> Step:
+    def _make(self, fixes: list[Cell], units: list[int], cells: list[Cell], tier: int) -> Step:
         values = self.model.values
         uses = tuple(
             Use(
@@ -475,21 +540,15 @@ class CheckDeducer(Deducer):
             )
             for k in units
         )
-        if trial:
-            tier, technique = TRIAL, "trial"
-        elif len(units) == 1:
-            tier, technique = ONE_RULE, "one rule"
-        elif all(target in self.units[k].scope for k in units):
-            tier, technique = COMBINED, "rules at one cell"
-        else:
-            tier, technique = ACROSS, "rules across units"
+        trial = tier == TRIAL
+        technique = TECHNIQUES[tier]
         rules = "; ".join(f"{use.rule} in {use.where}" for use in uses)
         shown = ", ".join(f"{self.value_text(values[c])} at {cell_name(*c)}" for c in cells)
         from_cells = f"; from {shown}" if cells else ""
         if trial:
             reason = (
                 f"trial: no rule on a few cells decides it; any other value at "
-                f"{cell_name(*target)} leaves no solution by {rules}{from_cells}"
+                f"{cell_name(*fixes[0])} leaves no solution by {rules}{from_cells}"
             )
         else:
             reason = f"{technique}: {rules}{from_cells}"
@@ -519,6 +578,22 @@ class CheckDeducer(Deducer):
             and (atom.arguments[pattern.row].number, atom.arguments[pattern.col].number) in cells
         ]
         return self.model.picture(atoms, marks)
+
+
+def _batch(windows: Sequence[_Window]) -> None:
+    """Sort windows into batches whose windows' regions are apart: the first batch
+    each fits in, the largest window first (fewer batches than in their order: 38
+    against 48 of Akari 004's 263 one-unit windows). A unit's rules depend only on
+    its own cells, so a search of windows apart has the models of each side by side."""
+    batches: list[tuple[set[Cell], list[_Window]]] = []
+    for window in sorted(windows, key=lambda w: -len(w.region)):
+        fits = (batch for batch in batches if batch[0].isdisjoint(window.region))
+        cells, members = next(fits, (set(), []))
+        if not members:
+            batches.append((cells, members))
+        cells |= window.region
+        members.append(window)
+        window.batch = members
 
 
 class _Scopes:

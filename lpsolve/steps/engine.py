@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from ..errors import LpsolveError
 from ..kinds.textformat import cell_name
 from ..puzzle import CellMark
-from .records import ACROSS, COMBINED, ONE_RULE, PATTERN, TRIAL, Cell, Step, Walkthrough
+from .records import ACROSS, COMBINED, ONE_RULE, PATTERN, TIER_NAMES, TRIAL, Cell, Step, Walkthrough
 
 
 class NotUnique(LpsolveError):
@@ -51,6 +51,14 @@ class Deducer(ABC):
     def next_step(self, *, trial: bool = True) -> Step | None:
         """The simplest deduction from the known cells (``trial=False``: none found
         by supposing a value), or ``None`` if there is none (or nothing is left)."""
+
+    def next_steps(self, *, trial: bool = True) -> list[Step]:
+        """Deductions from the known cells for a rating, each sound and of the tier
+        :meth:`next_step` would give it, but not necessarily the simplest form: an
+        engine may find several at once (the generic one does, uncut). By default
+        the one of :meth:`next_step`."""
+        step = self.next_step(trial=trial)
+        return [] if step is None else [step]
 
     def apply(self, step: Step) -> None:
         """Take a step's fixes in as known cells."""
@@ -102,3 +110,22 @@ def walkthrough(
             on_step(len(steps), step)
         deducer.apply(step)
     return Walkthrough(tuple(steps), deducer.complete, start, dict(deducer.known))
+
+
+def rounds(deducer: Deducer, *, most: int | None = None) -> Walkthrough:
+    """Steps of :meth:`Deducer.next_steps` from the deducer's known cells until every
+    cell is known or none is left; ``most``: stop before a step of a higher tier
+    (the walkthrough is then incomplete, ``stuck`` saying so)."""
+    start = dict(deducer.known)
+    steps: list[Step] = []
+    while not deducer.complete:
+        found = deducer.next_steps(trial=most is None or most >= TRIAL)
+        if not found:
+            return Walkthrough(tuple(steps), False, start, dict(deducer.known), deducer.stuck())
+        if most is not None and max(step.tier for step in found) > most:
+            stuck = f"the next deduction needs {TIER_NAMES[min(s.tier for s in found)]}"
+            return Walkthrough(tuple(steps), False, start, dict(deducer.known), stuck)
+        for step in found:
+            deducer.apply(step)
+        steps += found
+    return Walkthrough(tuple(steps), True, start, dict(deducer.known))

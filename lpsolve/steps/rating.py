@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .engine import LEVELS, Deducer, walkthrough
+from .engine import LEVELS, Deducer, rounds
 from .records import PATTERN, TRIAL, Rating, Walkthrough
 
 #: points a level's band spans
@@ -45,9 +45,10 @@ def rating(deducer: Deducer, done: Walkthrough) -> Rating:
 
 
 def rate(deducer: Deducer) -> tuple[Rating, Walkthrough]:
-    """Solve step by step from the deducer's known cells and rate the result; the
-    walkthrough must be complete (:class:`ValueError` names why it is not)."""
-    done = walkthrough(deducer)
+    """Solve in rounds of deductions (:meth:`Deducer.next_steps`) from the deducer's
+    known cells and rate the result; the rounds must reach the solution
+    (:class:`ValueError` names why they do not)."""
+    done = rounds(deducer)
     if not done.complete:
         raise ValueError(done.stuck)
     return rating(deducer, done), done
