@@ -77,3 +77,31 @@ def test_the_statistics_read_value_by_value_are_those_of_clingos_tree() -> None:
         values = clingo_session.read_statistics(session.control)
         assert values == clingo_session.statistics_from_tree(session.control.statistics)
         assert set(values) == set(clingo_session.STATISTICS) and values["models"] > 0
+
+
+def test_a_search_in_the_callers_thread_answers_as_one_in_a_thread_of_its_own() -> None:
+    """``threaded=False`` (the hints' window searches): the same models, the same
+    answer and, on assumptions without a model, the same core."""
+    from lpsolve.backends import session as clingo_session
+
+    with clingo_session.Session() as session:
+        session.add("{ a(1..6) }. :- a(1), a(2). :- not 2 { a(X) } 3.")
+        session.ground()
+        lits = {atom.symbol.arguments[0].number: atom.literal for atom in session.atoms}
+        for assumptions, satisfiable in (([lits[3], lits[4]], True), ([lits[1], lits[2]], False)):
+            answers = []
+            for threaded in (True, False):
+                models: list[list[str]] = []
+                end = session.search(
+                    assumptions=assumptions,
+                    on_model=lambda m, found=models: found.append(
+                        sorted(map(str, m.symbols(atoms=True)))
+                    ),
+                    models=0,
+                    want_core=True,
+                    threaded=threaded,
+                )
+                assert end.satisfiable is satisfiable
+                answers.append((sorted(models), set(end.core)))
+            assert answers[0] == answers[1]
+            assert satisfiable == bool(answers[0][0]) and satisfiable != bool(answers[0][1])

@@ -213,13 +213,17 @@ class Session:
         enum_mode: str | None = None,
         conflict_limit: int | None = None,
         want_core: bool = False,
+        threaded: bool = True,
     ) -> SearchEnd:
         """One solve call until it ends by itself, ``deadline`` (``time.perf_counter``)
         passes or Ctrl-C; what ``on_model`` was handed before a stop is kept.
 
         ``models`` (0: all), ``enum_mode`` and ``conflict_limit`` set clingo's solve
         options from this call on; ``want_core``: an unsatisfiable search's core of
-        the assumptions in ``SearchEnd.core``."""
+        the assumptions in ``SearchEnd.core``. ``threaded=False``: the search runs in
+        this thread, for searches of a few milliseconds (the hints' windows: a solve
+        thread's start and polling cost more than the search); no deadline, and
+        Ctrl-C is seen when it returns, as :class:`KeyboardInterrupt`."""
         solve = self.control.configuration.solve
         if models is not None:
             solve.models = str(models)  # type: ignore[union-attr]
@@ -229,6 +233,23 @@ class Session:
             solve.solve_limit = str(conflict_limit)  # type: ignore[union-attr]
         stopped_by = None
         start = time.perf_counter()
+        if not threaded:
+            with (
+                self._clingo_errors(),
+                self.control.solve(assumptions=list(assumptions), yield_=True) as handle,
+            ):
+                for model in handle:
+                    if on_model is not None and on_model(model) is False:
+                        break
+                outcome = handle.get()
+                core = tuple(handle.core()) if want_core and outcome.unsatisfiable else ()
+            return SearchEnd(
+                satisfiable=outcome.satisfiable,
+                exhausted=bool(outcome.exhausted),
+                stopped_by=None,
+                core=core,
+                seconds=time.perf_counter() - start,
+            )
         with (
             self._clingo_errors(),
             self.control.solve(

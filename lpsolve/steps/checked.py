@@ -325,9 +325,13 @@ class CheckDeducer(Deducer):
         external's value makes clingo prepare the program again, doubling a solve)."""
         self._picked = set(cells)
 
-    def _solve(self, assumptions: list[int]) -> tuple[bool, set[Cell], list[int]]:
+    def _solve(
+        self, assumptions: list[int], *, whole: bool = False
+    ) -> tuple[bool, set[Cell], list[int]]:
         """Whether the program has a model under these assumptions; the picked cells
-        that model gets wrong, or the core (the assumptions without a model)."""
+        that model gets wrong, or the core (the assumptions without a model).
+        ``whole``: a search of the whole board (a trial's), which may take long: in
+        a thread of its own that Ctrl-C stops."""
         self.solves += 1
         wrong: set[Cell] = set()
 
@@ -335,7 +339,7 @@ class CheckDeducer(Deducer):
             wrong.update(cell for cell in self._picked if model.is_true(self._wrong.get(cell, 0)))
 
         end = self.session.search(
-            assumptions=assumptions, on_model=on_model, models=1, want_core=True
+            assumptions=assumptions, on_model=on_model, models=1, want_core=True, threaded=whole
         )
         if end.stopped_by == StopReason.INTERRUPT:
             raise KeyboardInterrupt
@@ -389,9 +393,8 @@ class CheckDeducer(Deducer):
             assumptions=self._assumptions(units, known, asking=False),
             on_model=on_model,
             models=0,
+            threaded=False,  # a window's search takes milliseconds
         )
-        if end.stopped_by == StopReason.INTERRUPT:
-            raise KeyboardInterrupt
         if not end.satisfiable:
             return None
         return forced | open_
@@ -421,7 +424,7 @@ class CheckDeducer(Deducer):
         if not trial:
             return None
         everything = tuple(range(len(self.units)))
-        target, units, cells = self._core(self._trial_target(), everything)
+        target, units, cells = self._core(self._trial_target(), everything, whole=True)
         return self._step(target, units, cells, tier=TRIAL)
 
     def next_steps(self, *, trial: bool = True) -> list[Step]:
@@ -475,19 +478,23 @@ class CheckDeducer(Deducer):
     def _known_in(self, window: _Window) -> int:
         return sum(1 for cell in window.region if cell in self.known)
 
-    def _holds(self, units: Sequence[int], cells: Sequence[Cell]) -> list[int] | None:
+    def _holds(
+        self, units: Sequence[int], cells: Sequence[Cell], *, whole: bool = False
+    ) -> list[int] | None:
         """The core of "the picked cell differs" with these units and known cells, or
         ``None`` if it can differ."""
-        satisfiable, _, core = self._solve(self._assumptions(units, cells))
+        satisfiable, _, core = self._solve(self._assumptions(units, cells), whole=whole)
         return None if satisfiable else core
 
-    def _core(self, target: Cell, units: Sequence[int]) -> tuple[Cell, list[int], list[Cell]]:
+    def _core(
+        self, target: Cell, units: Sequence[int], *, whole: bool = False
+    ) -> tuple[Cell, list[int], list[Cell]]:
         """The units and known cells of the first core of ``target``'s deduction from
         these units and the known cells of their region."""
         region = frozenset().union(*(self.units[k].scope for k in units))
         known = [cell for cell in region if cell in self.known]
         self._pick([target])
-        core = self._holds(units, known)
+        core = self._holds(units, known, whole=whole)
         if core is None:
             raise InternalError(f"{cell_name(*target)} was found forced, but is not")
         kept_units = [k for k in units if self.units[k].literal in core]
@@ -503,7 +510,9 @@ class CheckDeducer(Deducer):
         """The deduction of ``target`` from a core, cut down by deletion to a
         subset-minimal set of units and cells (each deletion's core drops more)."""
         self._pick([target])
-        holds = self._holds
+
+        def holds(units: Sequence[int], cells: Sequence[Cell]) -> list[int] | None:
+            return self._holds(units, cells, whole=tier == TRIAL)
 
         def distance(scope: Iterable[Cell]) -> int:
             return min(abs(r - target[0]) + abs(c - target[1]) for r, c in scope)
