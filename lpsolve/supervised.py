@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import api
-from .jobs import Emit, Limits, Outcome, supervise, writing_output
+from .jobs import Emit, Limits, Outcome, stop_asked, supervise, writing_output
 from .kinds import parse_bytes
 from .puzzle import Kind, Puzzle, Result, StopReason
 
@@ -314,10 +314,14 @@ def walk_steps(
         emit(("head", {**head, "cells": len(deducer.cells), "known": len(deducer.known)}))
 
         def taken(number: int, step: Any) -> None:
+            if stop_asked():  # found after a search took the stop request for an end
+                raise KeyboardInterrupt
             emit(("step", (shown(deducer, number, step), len(step.fixes))))
 
         done = walkthrough(deducer, on_step=taken)
         writing_output()  # every step has crossed: a stop now would only lose the end
+        if stop_asked():  # the end seen may be a search's partial answer: not the end
+            raise KeyboardInterrupt
         return finish(deducer, done)
 
     def receive(item: tuple[str, Any]) -> None:

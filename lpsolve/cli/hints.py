@@ -8,6 +8,7 @@ Each runs as a supervised job (``--timeout``, ``--memory-limit``); the steps eng
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -132,10 +133,13 @@ def run_hint(args: argparse.Namespace) -> int:
         raise UsageError("-o writes a picture: give --format svg")
 
     def job() -> Ended:
+        from ..jobs import stop_asked
         from ..steps import render
 
         puzzle, deducer = _deducer(args, "hint")
         step = deducer.next_step(trial=not args.no_trial)
+        if step is None and stop_asked():  # a search stopped, not a puzzle without a step
+            raise KeyboardInterrupt
         if step is None:
             left = "nothing to hint: every cell is known" if deducer.complete else deducer.stuck()
             if args.no_trial and not deducer.complete and deducer.next_step() is not None:
@@ -312,8 +316,17 @@ def run_steps(args: argparse.Namespace) -> int:
             end["solution"] = puzzle.render(deducer.solution())
         return end
 
-    def printed(lines: list[str]) -> None:  # text: each step as it is found
-        print("\n".join(lines), flush=True)
+    written: list[list[str]] = []  # text: the steps printed as they were found
+
+    def printed(lines: list[str]) -> None:
+        # Ctrl-C waits for the step to be printed and counted: none cut, none twice
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            sys.stdout.write("\n".join(lines) + "\n")
+            sys.stdout.flush()
+            written.append(lines)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
     walked = _walk(args, "--steps", head, shown, finish, printed if form == "text" else None)
     if walked is None:
@@ -334,6 +347,8 @@ def run_steps(args: argparse.Namespace) -> int:
         puzzles.write_svg(render.walkthrough_strip(pictures, captions, walked.head["blank"]), None)
         print(summary, file=sys.stderr)
     elif form == "text":
+        for lines in walked.steps[len(written) :]:  # arrived as a Ctrl-C came
+            printed(lines)
         if end.get("solution") is not None:
             print(end["solution"] + "\n")
         if walked.head is not None:

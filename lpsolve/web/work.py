@@ -24,7 +24,7 @@ import clingo
 
 from .. import grade, sandbox
 from ..errors import LpsolveError, PuzzleError
-from ..jobs import Limits
+from ..jobs import Limits, stop_asked
 from ..kinds import kind_spec, parse_bytes
 from ..kinds.registry import registry
 from ..puzzle import Capability, Puzzle, Result, facts_program
@@ -373,6 +373,8 @@ def steps_puzzle(
 
         deducer, head = prepare()
         step = deducer.next_step()
+        if step is None and stop_asked():  # a search stopped, not a puzzle without a step
+            raise KeyboardInterrupt
         if step is None:
             done = "every cell is known" if deducer.complete else deducer.stuck()
             return Stepped(head["view"], f"nothing to hint: {done}")
