@@ -205,9 +205,8 @@ def _said_stop(args: argparse.Namespace, walked: Any) -> None:
     """On stderr, a stop as every command says it (with the memory limit's remedy)."""
     outcome = walked.outcome
     before = "" if walked.head is not None else " while reading the puzzle"
-    print(f"{args.file}: {outcome.stop_message()}{before}", file=sys.stderr)
-    if outcome.stopped_by == "memory":
-        print("give --memory-limit to change it", file=sys.stderr)
+    remedy = ": give --memory-limit to change it" if outcome.stopped_by == "memory" else ""
+    print(f"{args.file}: {outcome.stop_message()}{before}{remedy}", file=sys.stderr)
 
 
 def _walk_fields(args: argparse.Namespace, walked: Any, complete: bool) -> dict[str, Any]:
