@@ -302,7 +302,7 @@ def walk_steps(
     (a :class:`~lpsolve.steps.engine.Deducer`) and a head (a picklable dict, e.g. the
     kind and source); ``shown(deducer, number, step)`` makes each step, before it is
     applied, into what crosses to this process (picklable); ``finish(deducer,
-    walkthrough)`` makes the job's value once no step is left. Here: ``on_step``
+    walkthrough)`` makes the job's value (not None) once no step is left. Here: ``on_step``
     sees each step's record as it arrives. An :class:`LpsolveError` of the job is
     raised here."""
     walked = Walked()
