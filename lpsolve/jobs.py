@@ -176,8 +176,22 @@ copyreg.pickle(clingo.Symbol, _rebuild_symbol)
 # -- the child -------------------------------------------------------------------------
 
 
+#: in a supervised child: the supervisor has asked the job to stop
+_stop_asked = False
+
+
 def _interrupt(_signum: int, _frame: Any) -> None:
+    global _stop_asked
+    _stop_asked = True
     raise KeyboardInterrupt
+
+
+def stop_asked() -> bool:
+    """In a supervised child: whether the supervisor asked the job to stop (deadline,
+    Ctrl-C). A search takes the request as "stop, keep what was found" and returns
+    a partial answer, which a job that goes on from it (e.g. "no unique solution
+    found, so no deduction") would take for a whole one: such a job asks this."""
+    return _stop_asked
 
 
 class _Pipe:

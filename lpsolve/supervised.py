@@ -17,9 +17,9 @@ from collections.abc import Callable
 from typing import Any
 
 from . import api
-from .jobs import Emit, Limits, Outcome, supervise
+from .jobs import Emit, Limits, Outcome, stop_asked, supervise, writing_output
 from .kinds import parse_bytes
-from .puzzle import Kind, Puzzle, Result
+from .puzzle import Kind, Puzzle, Result, StopReason
 
 #: emit a counting progress item every this many models (a message per model would
 #: cost more than the search)
@@ -242,6 +242,97 @@ def call(
     the deadline's clock began (``time.monotonic()``), default now; ``on_wait``: see
     :func:`lpsolve.jobs.supervise`."""
     return supervise(lambda _emit: function(), limits, start=start, on_wait=on_wait)
+
+
+class Walked:
+    """A step-by-step solution run as a supervised job (:func:`walk_steps`): what the
+    job handed over as it went, kept whole after a stop. ``head``: what the job's
+    ``prepare`` said of the puzzle, with ``cells`` (how many the board has) and
+    ``known`` (how many were known before the first step); ``None`` if the job was
+    stopped before. ``steps``: each step as the job's ``shown`` made it, in order."""
+
+    def __init__(self) -> None:
+        self.head: dict[str, Any] | None = None
+        self.steps: list[Any] = []
+        self.fixed = 0  # the cells the steps handed over fix
+        self.outcome: Outcome[Any] = Outcome(None, None, 0.0, 0)
+
+    @property
+    def value(self) -> Any:
+        """What the job's ``finish`` returned, ``None`` if the job was stopped."""
+        return self.outcome.value
+
+    @property
+    def stopped_by(self) -> StopReason | None:
+        """Why the walkthrough was cut short; ``None`` if it ran to its end."""
+        if self.outcome.value is not None:
+            return None
+        return StopReason(self.outcome.stopped_by or StopReason.INTERRUPT)
+
+    @property
+    def known(self) -> int:
+        """The cells known after the last step handed over."""
+        return (0 if self.head is None else self.head["known"]) + self.fixed
+
+    def receive(self, item: tuple[str, Any]) -> None:
+        tag, value = item
+        if tag == "head":
+            self.head = value
+        else:
+            record, fixed = value
+            self.steps.append(record)
+            self.fixed += fixed
+
+
+def walk_steps(
+    prepare: Callable[[], tuple[Any, dict[str, Any]]],
+    shown: Callable[[Any, int, Any], Any],
+    finish: Callable[[Any, Any], Any],
+    limits: Limits,
+    *,
+    start: float | None = None,
+    on_step: Callable[[Any], None] | None = None,
+    in_rounds: bool = False,
+) -> Walked:
+    """A step-by-step solution (:func:`lpsolve.steps.engine.walkthrough`) as a
+    supervised job whose steps reach this process as they are found, as
+    :class:`SolveJob`'s solutions do: a stop at any moment (deadline, memory,
+    Ctrl-C) keeps every step found before it.
+
+    In the job: ``prepare()`` reads the puzzle and returns its engine of deductions
+    (a :class:`~lpsolve.steps.engine.Deducer`) and a head (a picklable dict, e.g. the
+    kind and source); ``shown(deducer, number, step)`` makes each step, before it is
+    applied, into what crosses to this process (picklable); ``finish(deducer,
+    walkthrough)`` makes the job's value (not None) once no step is left. Here: ``on_step``
+    sees each step's record as it arrives. ``in_rounds``: the rating's rounds
+    (:func:`lpsolve.steps.engine.rounds`) instead. An :class:`LpsolveError` of the job
+    is raised here."""
+    walked = Walked()
+
+    def work(emit: Emit) -> Any:
+        from .steps.engine import rounds, walkthrough  # the job's only: not at every start
+
+        deducer, head = prepare()
+        emit(("head", {**head, "cells": len(deducer.cells), "known": len(deducer.known)}))
+
+        def taken(number: int, step: Any) -> None:
+            if stop_asked():  # found after a search took the stop request for an end
+                raise KeyboardInterrupt
+            emit(("step", (shown(deducer, number, step), len(step.fixes))))
+
+        done = (rounds if in_rounds else walkthrough)(deducer, on_step=taken)
+        writing_output()  # every step has crossed: a stop now would only lose the end
+        if stop_asked():  # the end seen may be a search's partial answer: not the end
+            raise KeyboardInterrupt
+        return finish(deducer, done)
+
+    def receive(item: tuple[str, Any]) -> None:
+        walked.receive(item)
+        if on_step is not None and item[0] == "step":
+            on_step(item[1][0])
+
+    walked.outcome = supervise(work, limits, receive, start=start)
+    return walked
 
 
 class _Relay(io.TextIOBase):

@@ -8,16 +8,20 @@ Each runs as a supervised job (``--timeout``, ``--memory-limit``); the steps eng
 from __future__ import annotations
 
 import argparse
+import signal
+import sys
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import UsageError
+from ..errors import LpsolveError, UsageError
 from . import puzzles
 from .common import (
     EXIT_NO_SOLUTION,
     EXIT_SOLVED,
+    EXIT_STOPPED,
     Ended,
     compact_json,
+    job_limits,
     kind_argument,
     limit_arguments,
     run_job,
@@ -88,9 +92,10 @@ def add_steps_option(solve: argparse.ArgumentParser) -> None:
 # -- the jobs ---------------------------------------------------------------------------
 
 
-class _NoDeduction(Exception):
+class _NoDeduction(LpsolveError):
     """The puzzle's cells break its rules, or it has not exactly one solution where
-    the engine needs one: exit 1 with these words."""
+    the engine needs one: exit 1 with these words (an :class:`LpsolveError`, so that it
+    crosses from a job to the command, which catches it: not exit 2)."""
 
 
 def _deducer(args: argparse.Namespace, doing: str) -> Any:
@@ -128,10 +133,13 @@ def run_hint(args: argparse.Namespace) -> int:
         raise UsageError("-o writes a picture: give --format svg")
 
     def job() -> Ended:
+        from ..jobs import stop_asked
         from ..steps import render
 
         puzzle, deducer = _deducer(args, "hint")
         step = deducer.next_step(trial=not args.no_trial)
+        if step is None and stop_asked():  # a search stopped, not a puzzle without a step
+            raise KeyboardInterrupt
         if step is None:
             left = "nothing to hint: every cell is known" if deducer.complete else deducer.stuck()
             if args.no_trial and not deducer.complete and deducer.next_step() is not None:
@@ -158,24 +166,124 @@ def run_hint(args: argparse.Namespace) -> int:
     return _run(args, job)
 
 
-def run_rate(args: argparse.Namespace) -> int:
-    def job() -> Ended:
-        from ..steps import render
-        from ..steps.rating import rate
+def _walk(
+    args: argparse.Namespace,
+    doing: str,
+    head: Callable[[Any, Any], dict[str, Any]],
+    shown: Callable[[Any, int, Any], Any],
+    finish: Callable[[Any, Any, Any], dict[str, Any]],
+    on_step: Callable[[Any], None] | None = None,
+    *,
+    in_rounds: bool = False,
+) -> Any:
+    """The command's walkthrough as a supervised job (:func:`supervised.walk_steps`):
+    ``head(puzzle, deducer)`` what the answer says of the puzzle, ``shown`` each step as
+    it crosses, ``finish(puzzle, deducer, walkthrough)`` the end (all in the job);
+    ``None`` (after one line on stderr) when the puzzle is refused. ``in_rounds``: the
+    rating's rounds of deductions."""
+    from .. import supervised
 
-        puzzle, deducer = _deducer(args, "rate")
+    read: list[Any] = []  # in the job: the puzzle, for finish
+
+    def prepare() -> tuple[Any, dict[str, Any]]:
+        puzzle, deducer = _deducer(args, doing)
+        read.append(puzzle)
+        return deducer, {"kind": puzzle.kind, "source": puzzle.source, **head(puzzle, deducer)}
+
+    try:
+        return supervised.walk_steps(
+            prepare,
+            shown,
+            lambda deducer, done: finish(read[0], deducer, done),
+            job_limits(args),
+            start=args.started,
+            on_step=on_step,
+            in_rounds=in_rounds,
+        )
+    except _NoDeduction as error:
+        print(error, file=sys.stderr)
+        return None
+
+
+def _said_stop(args: argparse.Namespace, walked: Any) -> None:
+    """On stderr, a stop as every command says it (with the memory limit's remedy)."""
+    outcome = walked.outcome
+    before = "" if walked.head is not None else " while reading the puzzle"
+    remedy = ": give --memory-limit to change it" if outcome.stopped_by == "memory" else ""
+    print(f"{args.file}: {outcome.stop_message()}{before}{remedy}", file=sys.stderr)
+
+
+def _walk_fields(args: argparse.Namespace, walked: Any, complete: bool) -> dict[str, Any]:
+    """What the JSON of ``rate`` and ``solve --steps`` says of the walkthrough: the
+    puzzle, whether it ran to the end, what stopped it (a StopReason, or null), and
+    the cells known after the last step of the cells the board has."""
+    head = walked.head or {}
+    known = walked.known if walked.head is not None else None
+    return {
+        "kind": head.get("kind"),
+        "source": head.get("source", args.file),
+        "complete": complete,
+        "stopped_by": walked.stopped_by,
+        "known": known,
+        "cells": head.get("cells"),
+    }
+
+
+def _stop_summary(walked: Any) -> str:
+    """ "stopped by timeout after N steps (M of K cells known)"."""
+    from ..steps.render import stopped_text
+
+    cells = (walked.head or {}).get("cells", 0)
+    return stopped_text(walked.stopped_by, len(walked.steps), walked.known, cells)
+
+
+def run_rate(args: argparse.Namespace) -> int:
+    from ..steps import render
+    from ..steps.rating import hardest_so_far, rated
+    from ..steps.records import TIER_NAMES
+
+    def finish(puzzle: Any, deducer: Any, done: Any) -> dict[str, Any]:
         try:
-            rating, _ = rate(deducer)
+            return {"rating": rated(deducer, done)[0]}
         except ValueError as error:
-            return EXIT_NO_SOLUTION, f"{puzzle.source}: cannot rate: {error}"
+            return {"refused": f"{puzzle.source}: cannot rate: {error}"}
+
+    walked = _walk(
+        args,
+        "rate",
+        lambda _p, _d: {},
+        lambda _d, _n, step: (step.tier, step.technique),
+        finish,
+        in_rounds=True,
+    )
+    if walked is None:
+        return EXIT_NO_SOLUTION
+    end, stop = walked.value, walked.stopped_by
+    if end is not None and "refused" in end:
+        print(end["refused"], file=sys.stderr)
+        return EXIT_NO_SOLUTION
+    if stop is None:
+        rating = end["rating"]
         if args.format == "json":
-            data = {"kind": puzzle.kind, "source": puzzle.source, **render.rating_json(rating)}
+            data = _walk_fields(args, walked, True) | render.rating_json(rating)
             print(compact_json(data))
         else:
             print("\n".join(render.rating_text(rating)))
-        return EXIT_SOLVED, ""
-
-    return _run(args, job)
+        return EXIT_SOLVED
+    # stopped: no level (a harder step may come), the hardest so far as a lower bound
+    hardest = hardest_so_far(walked.steps)
+    if args.format == "json":
+        data = _walk_fields(args, walked, False)
+        data |= {"level": None, "score": None, "steps": len(walked.steps)}
+        data |= {"hardest_so_far": None if hardest is None else hardest[1]}
+        data |= {"hardest_tier_so_far": None if hardest is None else hardest[0]}
+        print(compact_json(data))
+    elif walked.head is not None:
+        print(f"level: not rated: {_stop_summary(walked)}")
+        if hardest is not None:
+            print(f"hardest step so far: at least {hardest[1]} ({TIER_NAMES[hardest[0]]})")
+    _said_stop(args, walked)
+    return EXIT_STOPPED
 
 
 def run_steps(args: argparse.Namespace) -> int:
@@ -191,31 +299,68 @@ def run_steps(args: argparse.Namespace) -> int:
             raise UsageError(f"--steps shows one solution step by step: {flag} cannot be combined")
     if args.format not in ("text", "json", "svg"):
         raise UsageError(f"--steps writes text, json or svg, not --format {args.format}")
+    from ..steps import render
 
-    def job() -> Ended:
-        from ..steps import render
-        from ..steps.engine import walkthrough  # the job's only: not at every start
+    form = args.format
 
-        puzzle, deducer = _deducer(args, "--steps")
+    def head(_puzzle: Any, deducer: Any) -> dict[str, Any]:
+        # svg: the board to draw if there is no step
+        return {"blank": deducer.picture(deducer.known, [])} if form == "svg" else {}
 
-        def shown(number: int, step: Any) -> None:  # text: each step as it is found
-            print("\n".join(render.walkthrough_step_text(deducer, number, step)), flush=True)
+    def shown(deducer: Any, number: int, step: Any) -> Any:  # in the job, as found
+        if form == "json":
+            return render.step_json(step)
+        if form == "svg":
+            picture = render.step_picture(deducer, deducer.known, step)
+            return picture, render.step_caption(deducer, number, step)
+        return render.walkthrough_step_text(deducer, number, step)
 
-        done = walkthrough(deducer, on_step=shown if args.format == "text" else None)
-        if args.format == "json":
-            data: dict[str, Any] = {"kind": puzzle.kind, "source": puzzle.source}
-            data |= {"complete": done.complete, "steps": [render.step_json(s) for s in done.steps]}
-            solution = puzzle.solution_json(deducer.solution()) if done.complete else None
-            data |= {"solution": solution, "stuck": done.stuck or None}
-            print(compact_json(data))
-        code = EXIT_SOLVED if done.complete else EXIT_NO_SOLUTION
-        if args.format == "svg":
-            puzzles.write_svg(render.walkthrough_picture(deducer, done), None)
-            return code, render.summary_text(done)
-        if args.format == "text":
-            if done.complete:
-                print(puzzle.render(deducer.solution()) + "\n")
-            print(render.summary_text(done))
-        return code, ""
+    def finish(puzzle: Any, deducer: Any, done: Any) -> dict[str, Any]:
+        end: dict[str, Any] = {"complete": done.complete, "stuck": done.stuck or None}
+        end["summary"] = render.summary_text(done)
+        if done.complete and form == "json":
+            end["solution"] = puzzle.solution_json(deducer.solution())
+        elif done.complete and form == "text":
+            end["solution"] = puzzle.render(deducer.solution())
+        return end
 
-    return _run(args, job)
+    written: list[list[str]] = []  # text: the steps printed as they were found
+
+    def printed(lines: list[str]) -> None:
+        # Ctrl-C waits for the step to be printed and counted: none cut, none twice
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            sys.stdout.write("\n".join(lines) + "\n")
+            sys.stdout.flush()
+            written.append(lines)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+    walked = _walk(args, "--steps", head, shown, finish, printed if form == "text" else None)
+    if walked is None:
+        return EXIT_NO_SOLUTION
+    end, stop = walked.value or {}, walked.stopped_by
+    if stop is None:
+        summary = end["summary"]
+        code = EXIT_SOLVED if end["complete"] else EXIT_NO_SOLUTION
+    else:
+        summary, code = _stop_summary(walked), EXIT_STOPPED
+    if form == "json":
+        data = _walk_fields(args, walked, stop is None and end["complete"])
+        data |= {"steps": walked.steps, "solution": end.get("solution"), "stuck": end.get("stuck")}
+        print(compact_json(data))
+    elif form == "svg" and walked.head is not None:
+        pictures = [picture for picture, _ in walked.steps]
+        captions = [caption for _, caption in walked.steps]
+        puzzles.write_svg(render.walkthrough_strip(pictures, captions, walked.head["blank"]), None)
+        print(summary, file=sys.stderr)
+    elif form == "text":
+        for lines in walked.steps[len(written) :]:  # arrived as a Ctrl-C came
+            printed(lines)
+        if end.get("solution") is not None:
+            print(end["solution"] + "\n")
+        if walked.head is not None:
+            print(summary)
+    if stop is not None:
+        _said_stop(args, walked)
+    return code

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from ..errors import LpsolveError
 from ..kinds.textformat import cell_name
 from ..puzzle import CellMark
-from .records import ACROSS, COMBINED, ONE_RULE, PATTERN, TIER_NAMES, TRIAL, Cell, Step, Walkthrough
+from .records import ACROSS, COMBINED, ONE_RULE, PATTERN, TRIAL, Cell, Step, Walkthrough
 
 
 class NotUnique(LpsolveError):
@@ -112,20 +112,20 @@ def walkthrough(
     return Walkthrough(tuple(steps), deducer.complete, start, dict(deducer.known))
 
 
-def rounds(deducer: Deducer, *, most: int | None = None) -> Walkthrough:
-    """Steps of :meth:`Deducer.next_steps` from the deducer's known cells until every
-    cell is known or none is left; ``most``: stop before a step of a higher tier
-    (the walkthrough is then incomplete, ``stuck`` saying so)."""
+def rounds(deducer: Deducer, *, on_step: Callable[[int, Step], None] | None = None) -> Walkthrough:
+    """Steps of :meth:`Deducer.next_steps` (a rating's) from the deducer's known cells
+    until every cell is known or none is left; ``on_step`` sees each (its number from
+    1) before its round is applied."""
     start = dict(deducer.known)
     steps: list[Step] = []
     while not deducer.complete:
-        found = deducer.next_steps(trial=most is None or most >= TRIAL)
+        found = deducer.next_steps()
         if not found:
             return Walkthrough(tuple(steps), False, start, dict(deducer.known), deducer.stuck())
-        if most is not None and max(step.tier for step in found) > most:
-            stuck = f"the next deduction needs {TIER_NAMES[min(s.tier for s in found)]}"
-            return Walkthrough(tuple(steps), False, start, dict(deducer.known), stuck)
+        for step in found:
+            steps.append(step)
+            if on_step is not None:
+                on_step(len(steps), step)
         for step in found:
             deducer.apply(step)
-        steps += found
     return Walkthrough(tuple(steps), True, start, dict(deducer.known))

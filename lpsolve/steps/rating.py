@@ -12,6 +12,7 @@ trial counts four), at most 24.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from .engine import LEVELS, Deducer, rounds
 from .records import PATTERN, TRIAL, Rating, Walkthrough
@@ -48,7 +49,21 @@ def rate(deducer: Deducer) -> tuple[Rating, Walkthrough]:
     """Solve in rounds of deductions (:meth:`Deducer.next_steps`) from the deducer's
     known cells and rate the result; the rounds must reach the solution
     (:class:`ValueError` names why they do not)."""
-    done = rounds(deducer)
+    return rated(deducer, rounds(deducer))
+
+
+def rated(deducer: Deducer, done: Walkthrough) -> tuple[Rating, Walkthrough]:
+    """:func:`rate` of rounds already walked."""
     if not done.complete:
         raise ValueError(done.stuck)
     return rating(deducer, done), done
+
+
+def hardest_so_far(steps: Sequence[tuple[int, str]]) -> tuple[int, str] | None:
+    """Of the (tier, technique) of steps taken so far, the hardest, as :func:`rating`
+    chooses it (the first step of the highest tier); ``None`` with no step. A
+    walkthrough cut short needs at least that: its rating is not known."""
+    if not steps:
+        return None
+    top = max(tier for tier, _ in steps)
+    return top, next(technique for tier, technique in steps if tier == top)

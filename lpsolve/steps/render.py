@@ -53,6 +53,13 @@ def summary_text(done: Walkthrough) -> str:
     return f"stopped after {steps}: {done.stuck}"
 
 
+def stopped_text(stop: str, steps: int, known: int, cells: int) -> str:
+    """A walkthrough cut short by a limit: "stopped by timeout after 12 steps (40 of
+    256 cells known)" (``stop``: a :class:`~lpsolve.puzzle.StopReason`)."""
+    counted = f"{steps} step{'s' if steps != 1 else ''}"
+    return f"stopped by {stop} after {counted} ({known} of {cells} cells known)"
+
+
 def rating_text(rating: Rating) -> list[str]:
     tiers = ", ".join(f"{n} {TIER_NAMES[tier]}" for tier, n in rating.counts.items())
     at_hardest = rating.counts.get(rating.hardest, 0)
@@ -176,15 +183,15 @@ def _placed(attributes: str, x: float, y: float, w: float, h: float) -> str:
     return f'<svg x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}"{kept}>'
 
 
-def walkthrough_picture(deducer: Deducer, done: Walkthrough) -> str:
-    """Every step of a walkthrough as one strip of boards, each step's cells marked."""
-    known = dict(done.start)
-    pictures, captions = [], []
-    for number, step in enumerate(done.steps, start=1):
-        pictures.append(step_picture(deducer, known, step))
-        captions.append(f"{number}. {fixes_text(deducer, step.fixes)} ({step.technique})")
-        known.update(step.fixes)
+def step_caption(deducer: Deducer, number: int, step: Step) -> str:
+    """A step's caption in a strip: "3. (row 1, col 2) = 1 (pair)"."""
+    return f"{number}. {fixes_text(deducer, step.fixes)} ({step.technique})"
+
+
+def walkthrough_strip(pictures: Sequence[str], captions: Sequence[str], blank: str) -> str:
+    """A walkthrough's steps (each drawn by :func:`step_picture`, captioned by
+    :func:`step_caption`) as one strip of boards; with no step, the board ``blank``
+    (the known cells drawn) captioned "nothing to fill"."""
     if not pictures:
-        pictures.append(deducer.picture(known, []))
-        captions.append("nothing to fill")
+        return strip([blank], ["nothing to fill"])
     return strip(pictures, captions)

@@ -24,13 +24,13 @@ import clingo
 
 from .. import grade, sandbox
 from ..errors import LpsolveError, PuzzleError
-from ..jobs import Limits
+from ..jobs import Limits, stop_asked
 from ..kinds import kind_spec, parse_bytes
 from ..kinds.registry import registry
 from ..puzzle import Capability, Puzzle, Result, facts_program
 from ..resources import encoding_text, instances_dir, tutorial_dir
 from ..service import Explanation, Question, Request, ask
-from ..supervised import call
+from ..supervised import Walked, call, walk_steps
 
 T = TypeVar("T")
 
@@ -325,6 +325,7 @@ class Stepped:
     steps: list[StepShown] = field(default_factory=list)
     solution: Board | None = None
     stopped: bool = False
+    walk: bool = False  # a walkthrough (the Steps button), not a hint
 
 
 def steps_puzzle(
@@ -337,46 +338,69 @@ def steps_puzzle(
 ) -> Stepped:
     """The next deduction (``lpsolve hint``) or, ``walk``, every step from the givens
     to the solution (``lpsolve solve --steps``), in one supervised job under the
-    request's limits, drawn as :func:`render.step_picture` draws them."""
+    request's limits, drawn as :func:`render.step_picture` draws them. A walkthrough
+    stopped by a limit shows the steps found before, and says so."""
+    read: dict[str, Any] = {}  # in the job: the puzzle, and whether its kind draws
+
+    def prepare() -> tuple[Any, dict[str, Any]]:
+        puzzle = parse_bytes(data, source, kind)
+        puzzle.require(Capability.STEPS, "hints")
+        read.update(puzzle=puzzle, drawable=_drawable(puzzle))
+        return puzzle.deducer(), {"view": known if known is not None else _view(puzzle)}
+
+    def shown(deducer: Any, number: int, step: Any, lines: list[str] | None = None) -> StepShown:
+        from ..steps import render
+
+        lines = render.walkthrough_step_text(deducer, number, step) if lines is None else lines
+        pictured = read["drawable"] and number <= STEPS_DRAWN
+        svg = render.step_picture(deducer, deducer.known, step) if pictured else None
+        fields = json.dumps(render.step_json(step), separators=(",", ":"))
+        return StepShown(number, svg, lines, step.trial, fields)
+
+    if walk:
+
+        def finish(deducer: Any, done: Any) -> tuple[str, Board | None]:
+            from ..steps.render import summary_text
+
+            if not done.complete:
+                return summary_text(done), None
+            return summary_text(done), _board(read["puzzle"], deducer.solution(), read["drawable"])
+
+        return _walked(walk_steps(prepare, shown, finish, limits), known)
 
     def job() -> Stepped:
         from ..steps import render
 
-        puzzle = parse_bytes(data, source, kind)
-        puzzle.require(Capability.STEPS, "hints")
-        deducer = puzzle.deducer()
-        drawable = _drawable(puzzle)
-        view = known if known is not None else _view(puzzle)
-
-        def shown(number: int, step: Any, lines: list[str]) -> StepShown:
-            pictured = drawable and number <= STEPS_DRAWN
-            svg = render.step_picture(deducer, deducer.known, step) if pictured else None
-            fields = json.dumps(render.step_json(step), separators=(",", ":"))
-            return StepShown(number, svg, lines, step.trial, fields)
-
-        if not walk:
-            step = deducer.next_step()
-            if step is None:
-                done = "every cell is known" if deducer.complete else deducer.stuck()
-                return Stepped(view, f"nothing to hint: {done}")
-            head, *words = render.step_text(deducer, step)
-            return Stepped(view, head, [shown(0, step, words)])
-        from ..steps.engine import walkthrough
-
-        steps: list[StepShown] = []
-
-        def taken(number: int, step: Any) -> None:  # before the step is applied
-            lines = render.walkthrough_step_text(deducer, number, step)
-            steps.append(shown(number, step, lines))
-
-        done = walkthrough(deducer, on_step=taken)
-        solved = _board(puzzle, deducer.solution(), drawable) if done.complete else None
-        return Stepped(view, render.summary_text(done), steps, solved)
+        deducer, head = prepare()
+        step = deducer.next_step()
+        if step is None and stop_asked():  # a search stopped, not a puzzle without a step
+            raise KeyboardInterrupt
+        if step is None:
+            done = "every cell is known" if deducer.complete else deducer.stuck()
+            return Stepped(head["view"], f"nothing to hint: {done}")
+        title, *words = render.step_text(deducer, step)
+        return Stepped(head["view"], title, [shown(deducer, 0, step, words)])
 
     outcome = call(job, limits)
     if outcome.value is None:
         return Stepped(known, f"{outcome.stop_message()}: no step found", stopped=True)
     return outcome.value
+
+
+def _walked(walked: Walked, known: PuzzleView | None) -> Stepped:
+    """A walkthrough's page: its steps to the solution, or those found before a stop
+    and the stop in the command line's words (``known``: the puzzle as drawn before)."""
+    if walked.head is None:
+        return Stepped(known, f"{walked.outcome.stop_message()}: no step found", stopped=True)
+    view = walked.head["view"]
+    if walked.stopped_by is None:
+        summary, solved = walked.value
+        return Stepped(view, summary, walked.steps, solved, walk=True)
+    from ..steps.render import stopped_text
+
+    cells = walked.head["cells"]
+    summary = stopped_text(walked.stopped_by, len(walked.steps), walked.known, cells)
+    return Stepped(view, summary, walked.steps, stopped=True, walk=True)
 
 
 #: how long rating a bundled puzzle for its gallery card may take
