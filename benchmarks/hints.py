@@ -15,7 +15,9 @@ levels    Every puzzle of benchmarks/data/binarypuzzle-levels.txt rated; the lev
 engines   Whole step-by-step solutions of Takuzu boards by the Python techniques and by
           the generic engine on the same rules (the Takuzu twin declared in
           benchmarks/data/binairo): medians, and the ratio in the same run.
-declared  Whole step-by-step solutions of declared puzzles by the generic engine.
+declared  Whole step-by-step solutions of declared puzzles by the generic engine
+          (``solve --steps``: each step cut down to a minimal deduction), and their
+          ratings (``rate``: rounds of uncut deductions), in the same run.
 
 Times are in-process (a command adds its start-up, about 0.1 s).
 """
@@ -145,18 +147,26 @@ def declared(repeat: int) -> None:
         "sudoku/explainer-6x6-easy",
         "sudoku/explainer-6x6-hard",
         "sudoku/wikipedia",
+        "sudoku/janko-0001",
         "jigsaw-sudoku/janko-001",
         "hitori/janko-001",
         "star-battle/janko-001",
         "skyscrapers/janko-001",
+        "akari/janko-004",
+        "nonogram/puzzlekit-1681-10x10",
     ]
-    print(f"{'puzzle':28} {'steps':>5} {'seconds':>8} techniques")
+    print(f"{'puzzle':30} {'steps':>5} {'walk s':>7} {'rate s':>7} {'ratio':>6} level  techniques")
     for name in names:
         puzzle = lpsolve.load(name)
         done = walkthrough(puzzle.deducer())
-        seconds = median_seconds(lambda p=puzzle: walkthrough(p.deducer()), repeat)
+        walk = median_seconds(lambda p=puzzle: walkthrough(p.deducer()), repeat)
+        rated = median_seconds(lambda p=puzzle: rate(p.deducer()), repeat)
+        level = rate(puzzle.deducer())[0].level
         kinds = Counter(step.technique for step in done.steps)
-        print(f"{name:28} {len(done.steps):5} {seconds:8.2f} {dict(kinds)}")
+        print(
+            f"{name:30} {len(done.steps):5} {walk:7.2f} {rated:7.2f} {walk / rated:5.1f}x "
+            f"{level:6} {dict(kinds)}"
+        )
 
 
 def main() -> None:

@@ -405,6 +405,10 @@ def _walked(walked: Walked, known: PuzzleView | None) -> Stepped:
 
 #: how long rating a bundled puzzle for its gallery card may take
 LEVEL_SECONDS = 3.0
+#: the bundled puzzles' levels rated ahead of time, with a longer limit than a card's
+#: (``python benchmarks/gallery_levels.py --write``): by entry key, each with the
+#: SHA-256 of the file rated; a file changed since is rated again when its card asks
+STORED_LEVELS = Path(__file__).with_name("levels.json")
 #: the bundled puzzles rated so far: (file, its mtime) -> level and score, or None
 #: (not rated: its kind has no steps, its steps stop short, or the time ran out)
 _levels: dict[tuple[Path, int], dict[str, Any] | None] = {}
@@ -416,22 +420,64 @@ def _level_key(entry: Entry) -> tuple[Path, int]:
     return entry.path, entry.path.stat().st_mtime_ns
 
 
+@functools.cache
+def stored_levels() -> dict[str, Any]:
+    """The levels rated ahead of time, by entry key (empty if the file is missing or
+    is not such a table: the cards are then rated as they ask)."""
+    try:
+        data = json.loads(STORED_LEVELS.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    found = data.get("levels") if isinstance(data, dict) else None
+    return found if isinstance(found, dict) else {}
+
+
+def _stored(entry: Entry) -> tuple[bool, dict[str, Any] | None]:
+    """Whether the entry's file, as it is now, was rated ahead of time, and how."""
+    import hashlib
+
+    from ..steps.engine import LEVELS
+
+    record = stored_levels().get(entry.key)
+    if not isinstance(record, dict):
+        return False, None
+    if record.get("sha256") != hashlib.sha256(entry.path.read_bytes()).hexdigest():
+        return False, None
+    level, score = record.get("level"), record.get("score")
+    if level is None:  # not rated within the longer limit either: no card asks again
+        return True, None
+    if level not in LEVELS or type(score) not in (int, float):
+        return False, None
+    return True, {"level": level, "score": score}
+
+
+def _remembered(entry: Entry) -> bool:
+    """Whether the entry's level is known now (rated, or stored for this file)."""
+    key = _level_key(entry)
+    if key not in _levels:
+        found, stored = _stored(entry)
+        if not found:
+            return False
+        _levels[key] = stored
+    return True
+
+
 def known_level(entry: Entry) -> dict[str, Any] | None:
     """A bundled puzzle's level if it was rated already (see :func:`level`)."""
-    return _levels.get(_level_key(entry))
+    return _levels[_level_key(entry)] if _remembered(entry) else None
 
 
 def rated(entry: Entry) -> bool:
-    return _level_key(entry) in _levels
+    return _remembered(entry)
 
 
 def level(entry: Entry, memory: int | None = None) -> dict[str, Any] | None:
     """A bundled puzzle's level and score as ``lpsolve rate --format json`` gives
-    them, rated once per version of its file in a job of at most
-    :data:`LEVEL_SECONDS`; ``None`` if it cannot be rated in that time, or if other
-    ratings kept it waiting for two such times."""
+    them: stored ahead of time for this version of its file, or rated once per
+    version in a job of at most :data:`LEVEL_SECONDS`; ``None`` if it cannot be rated
+    in that time, or if other ratings kept it waiting for two such times."""
     key = _level_key(entry)
-    if key in _levels:
+    if _remembered(entry):
         return _levels[key]
     # waits for two ratings at most: many requests at once hold no thread for long
     if not _rating.acquire(timeout=2 * LEVEL_SECONDS):
@@ -439,13 +485,18 @@ def level(entry: Entry, memory: int | None = None) -> dict[str, Any] | None:
     try:
         if key not in _levels:
             _levels[key] = None  # also if the rating fails (an InternalError, logged)
-            _levels[key] = _rate(entry, memory)
+            _levels[key] = rate_entry(entry, memory)
         return _levels[key]
     finally:
         _rating.release()
 
 
-def _rate(entry: Entry, memory: int | None) -> dict[str, Any] | None:
+def rate_entry(
+    entry: Entry, memory: int | None, seconds: float = LEVEL_SECONDS
+) -> dict[str, Any] | None:
+    """A bundled puzzle's level and score, rated now in a job of at most ``seconds``;
+    ``None`` if its kind has no steps, its steps stop short, or the time ran out."""
+
     def job() -> dict[str, Any] | None:
         from ..steps.rating import rate
 
@@ -458,7 +509,7 @@ def _rate(entry: Entry, memory: int | None) -> dict[str, Any] | None:
             return None
         return {"level": rating.level, "score": rating.score}
 
-    return call(job, Limits(LEVEL_SECONDS, memory)).value
+    return call(job, Limits(seconds, memory)).value
 
 
 # -- the workbench --------------------------------------------------------------------
