@@ -151,18 +151,37 @@ def published_sudoku_levels() -> list[tuple[Path, str]]:
     ]
 
 
-def best_tier_map(hardest: list[tuple[str, int]]) -> tuple[dict[int, str], int]:
-    """The map from hardest tier to level, never easier for a harder tier, that gives
-    the most (published level, hardest tier) pairs their published level; and how
-    many it gives. Of maps that agree as often, the easiest (a tier no puzzle reaches
-    takes the lowest level it may)."""
-    tiers = sorted(TIER_NAMES)
-    best: tuple[dict[int, str], int] = ({}, -1)
-    for chosen in itertools.combinations_with_replacement(range(len(LEVELS)), len(tiers)):
-        mapping = {tier: LEVELS[index] for tier, index in zip(tiers, chosen, strict=True)}
+def best_tier_map(hardest: list[tuple[str, int]]) -> tuple[dict[int, list[str]], int]:
+    """The maps from hardest tier to level (never easier for a harder tier) that give
+    the most of these (published level, hardest tier) pairs their published level: for
+    each tier a puzzle reaches, the levels such maps give it; and how many agree."""
+    tiers = sorted({tier for _, tier in hardest})
+    best, maps = -1, []
+    for chosen in itertools.combinations_with_replacement(LEVELS, len(tiers)):
+        mapping = dict(zip(tiers, chosen, strict=True))
         agree = sum(mapping[tier] == theirs for theirs, tier in hardest)
+        if agree > best:
+            best, maps = agree, []
+        if agree == best:
+            maps.append(mapping)
+    given = {
+        tier: [level for level in LEVELS if any(m[tier] == level for m in maps)] for tier in tiers
+    }
+    return given, best
+
+
+def best_score_bands(scored: list[tuple[str, float]]) -> tuple[tuple[float, ...], int]:
+    """The lowest scores of medium, hard and very hard that give the most of these
+    (published level, score) pairs their published level, and how many: fitted to
+    these puzzles, so an upper bound of what the score can tell apart."""
+    lows = sorted({score for _, score in scored} | {max(score for _, score in scored) + 1})
+    best: tuple[tuple[float, ...], int] = ((), -1)
+    for chosen in itertools.combinations_with_replacement(lows, len(LEVELS) - 1):
+        agree = sum(
+            LEVELS[sum(score >= low for low in chosen)] == theirs for theirs, score in scored
+        )
         if agree > best[1]:
-            best = (mapping, agree)
+            best = (chosen, agree)
     return best
 
 
@@ -170,10 +189,12 @@ def sudoku_levels() -> None:
     table: Counter[tuple[str, str]] = Counter()
     tiers: Counter[tuple[str, int]] = Counter()
     hardest: list[tuple[str, int]] = []
+    scored: list[tuple[str, float]] = []
+    per_tier: dict[tuple[str, int], list[int]] = {}
     seconds: list[float] = []
     print(
         f"{'puzzle':16} {'published':>10} {'ours':>10} {'tier':>4} {'score':>5} "
-        f"{'steps':>5} {'seconds':>7}"
+        f"{'steps':>5} {'seconds':>7}  steps per tier; hardest technique"
     )
     for path, theirs in published_sudoku_levels():
         started = time.perf_counter()
@@ -182,9 +203,14 @@ def sudoku_levels() -> None:
         table[theirs, rating.level] += 1
         tiers[theirs, rating.hardest] += 1
         hardest.append((theirs, rating.hardest))
+        scored.append((theirs, rating.score))
+        for tier in TIER_NAMES:
+            per_tier.setdefault((theirs, tier), []).append(rating.counts.get(tier, 0))
+        counted = " ".join(f"{tier}:{n}" for tier, n in sorted(rating.counts.items()))
         print(
             f"{path.stem:16} {theirs:>10} {rating.level:>10} {rating.hardest:4} "
-            f"{rating.score:5.0f} {rating.steps:5} {seconds[-1]:7.2f}",
+            f"{rating.score:5.0f} {rating.steps:5} {seconds[-1]:7.2f}  "
+            f"{counted}; {rating.technique}",
             flush=True,
         )
     print("\nlevels, as Deducer.levels maps the hardest tier today:")
@@ -193,12 +219,24 @@ def sudoku_levels() -> None:
     print(f"{'published':>10} | " + " ".join(f"{tier:>4}" for tier in sorted(TIER_NAMES)))
     for theirs in LEVELS:
         print(f"{theirs:>10} | " + " ".join(f"{tiers[theirs, t]:4}" for t in sorted(TIER_NAMES)))
+    print("\nsteps of each tier a puzzle takes, median at each published level:")
+    print(f"{'published':>10} | " + " ".join(f"{tier:>4}" for tier in sorted(TIER_NAMES)))
+    for theirs in LEVELS:
+        medians = [statistics.median(per_tier[theirs, t]) for t in sorted(TIER_NAMES)]
+        print(f"{theirs:>10} | " + " ".join(f"{m:4.0f}" for m in medians))
     for tier, name in sorted(TIER_NAMES.items()):
         print(f"tier {tier}: {name}")
-    mapping, agree = best_tier_map(hardest)
+    given, agree = best_tier_map(hardest)
     print(
-        f"\nthe best map from hardest tier to level: {mapping}, agreement {agree} of "
-        f"{len(hardest)} ({100 * agree / len(hardest):.0f}%)"
+        "\nthe best map from hardest tier to level: "
+        + "; ".join(f"tier {tier} {' or '.join(levels)}" for tier, levels in given.items())
+        + f": agreement {agree} of {len(hardest)} ({100 * agree / len(hardest):.0f}%)"
+    )
+    lows, agree = best_score_bands(scored)
+    print(
+        "the best bands of the score (fitted to these puzzles): "
+        + ", ".join(f"{level} from {low:.0f}" for level, low in zip(LEVELS[1:], lows, strict=True))
+        + f": agreement {agree} of {len(scored)} ({100 * agree / len(scored):.0f}%)"
     )
     print(
         f"seconds a puzzle: median {statistics.median(seconds):.2f}, max {max(seconds):.2f}, "
