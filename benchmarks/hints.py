@@ -2,7 +2,8 @@
 rating against published levels, and Takuzu's Python techniques against the generic
 engine on the same rules.
 
-    python benchmarks/hints.py [--repeat N] [--only budgets|levels|engines|declared]
+    python benchmarks/hints.py [--repeat N]
+        [--only budgets|levels|sudoku-levels|engines|declared]
 
 budgets   A hint on a 14 x 14 Takuzu at every point of its step-by-step solution (the
           puzzle with the cells filled so far as givens, a fresh engine, its line cache
@@ -12,6 +13,11 @@ budgets   A hint on a 14 x 14 Takuzu at every point of its step-by-step solution
           ones with every removable given removed (seeded, made here with clingo).
 levels    Every puzzle of benchmarks/data/binarypuzzle-levels.txt rated; the level
           binarypuzzle.com publishes against ours, as a table.
+sudoku-levels
+          Every Sudoku of benchmarks/data/sudoku-levels rated (once, in-process): the
+          level the Sudoku Exchange puzzle bank gives it against ours, the hardest
+          step's tier at each published level, the seconds a puzzle takes, and the
+          map from hardest tier to level that agrees best with the bank's levels.
 engines   Whole step-by-step solutions of Takuzu boards by the Python techniques and by
           the generic engine on the same rules (the Takuzu twin declared in
           benchmarks/data/binairo): medians, and the ratio in the same run.
@@ -25,6 +31,7 @@ Times are in-process (a command adds its start-up, about 0.1 s).
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import statistics
 import time
@@ -33,15 +40,19 @@ from collections.abc import Callable
 from pathlib import Path
 
 import lpsolve
-from lpsolve import api
+from lpsolve import api, steps
 from lpsolve.kinds.declared import load_kind
 from lpsolve.kinds.takuzu import TakuzuPuzzle
 from lpsolve.kinds.takuzu_steps import line_options
 from lpsolve.steps.engine import LEVELS, walkthrough
 from lpsolve.steps.rating import rate
+from lpsolve.steps.records import TIER_NAMES
 
 DATA = Path(__file__).resolve().parent / "data"
 BUDGETS = {"hint": 0.010, "hint with trial": 0.100, "rate": 0.250}
+SUDOKU_LEVELS = DATA / "sudoku-levels"
+#: the puzzle bank's levels (a file's name begins with one) as lpsolve's
+BANK_LEVELS = {"easy": "easy", "medium": "medium", "hard": "hard", "diabolical": "very hard"}
 
 
 def median_seconds(work: Callable[[], object], repeat: int) -> float:
@@ -115,10 +126,8 @@ def published_levels() -> list[tuple[str, TakuzuPuzzle, str]]:
     return found
 
 
-def levels() -> None:
-    table: Counter[tuple[str, str]] = Counter()
-    for _, puzzle, theirs in published_levels():
-        table[theirs, rate(puzzle.deducer())[0].level] += 1
+def print_agreement(table: Counter[tuple[str, str]]) -> None:
+    """A table of (published level, our level) -> puzzles, and how many agree."""
     total = sum(table.values())
     agree = sum(n for (theirs, ours), n in table.items() if theirs == ours)
     print(f"{'published':>10} | " + " ".join(f"{level:>9}" for level in LEVELS))
@@ -126,6 +135,115 @@ def levels() -> None:
         row = " ".join(f"{table[theirs, ours]:9}" for ours in LEVELS)
         print(f"{theirs:>10} | {row}")
     print(f"agreement: {agree} of {total} ({100 * agree / total:.0f}%)")
+
+
+def levels() -> None:
+    table: Counter[tuple[str, str]] = Counter()
+    for _, puzzle, theirs in published_levels():
+        table[theirs, rate(puzzle.deducer())[0].level] += 1
+    print_agreement(table)
+
+
+def published_sudoku_levels() -> list[tuple[Path, str]]:
+    """The Sudokus of benchmarks/data/sudoku-levels, each with the level the puzzle
+    bank gives it (the first word of its file's name, as lpsolve names the level)."""
+    return [
+        (path, BANK_LEVELS[path.stem.rsplit("-", 1)[0]])
+        for path in sorted(SUDOKU_LEVELS.glob("*.sudoku"))
+    ]
+
+
+def best_tier_map(hardest: list[tuple[str, int]]) -> tuple[dict[int, list[str]], int]:
+    """The maps from hardest tier to level (never easier for a harder tier) that give
+    the most of these (published level, hardest tier) pairs their published level: for
+    each tier a puzzle reaches, the levels such maps give it; and how many agree."""
+    tiers = sorted({tier for _, tier in hardest})
+    best, maps = -1, []
+    for chosen in itertools.combinations_with_replacement(LEVELS, len(tiers)):
+        mapping = dict(zip(tiers, chosen, strict=True))
+        agree = sum(mapping[tier] == theirs for theirs, tier in hardest)
+        if agree > best:
+            best, maps = agree, []
+        if agree == best:
+            maps.append(mapping)
+    given = {
+        tier: [level for level in LEVELS if any(m[tier] == level for m in maps)] for tier in tiers
+    }
+    return given, best
+
+
+def best_score_bands(scored: list[tuple[str, float]]) -> tuple[tuple[float, ...], int]:
+    """The lowest scores of medium, hard and very hard that give the most of these
+    (published level, score) pairs their published level, and how many: fitted to
+    these puzzles, so an upper bound of what the score can tell apart."""
+    lows = sorted({score for _, score in scored} | {max(score for _, score in scored) + 1})
+    best: tuple[tuple[float, ...], int] = ((), -1)
+    for chosen in itertools.combinations_with_replacement(lows, len(LEVELS) - 1):
+        agree = sum(
+            LEVELS[sum(score >= low for low in chosen)] == theirs for theirs, score in scored
+        )
+        if agree > best[1]:
+            best = (chosen, agree)
+    return best
+
+
+def sudoku_levels() -> None:
+    table: Counter[tuple[str, str]] = Counter()
+    tiers: Counter[tuple[str, int]] = Counter()
+    hardest: list[tuple[str, int]] = []
+    scored: list[tuple[str, float]] = []
+    per_tier: dict[tuple[str, int], list[int]] = {}
+    seconds: list[float] = []
+    print(
+        f"{'puzzle':16} {'published':>10} {'ours':>10} {'tier':>4} {'score':>5} "
+        f"{'steps':>5} {'seconds':>7}  steps per tier; hardest technique"
+    )
+    for path, theirs in published_sudoku_levels():
+        started = time.perf_counter()
+        rating = steps.rate(lpsolve.load(path))
+        seconds.append(time.perf_counter() - started)
+        table[theirs, rating.level] += 1
+        tiers[theirs, rating.hardest] += 1
+        hardest.append((theirs, rating.hardest))
+        scored.append((theirs, rating.score))
+        for tier in TIER_NAMES:
+            per_tier.setdefault((theirs, tier), []).append(rating.counts.get(tier, 0))
+        counted = " ".join(f"{tier}:{n}" for tier, n in sorted(rating.counts.items()))
+        print(
+            f"{path.stem:16} {theirs:>10} {rating.level:>10} {rating.hardest:4} "
+            f"{rating.score:5.0f} {rating.steps:5} {seconds[-1]:7.2f}  "
+            f"{counted}; {rating.technique}",
+            flush=True,
+        )
+    print("\nlevels, as Deducer.levels maps the hardest tier today:")
+    print_agreement(table)
+    print("\nthe hardest step's tier at each published level:")
+    print(f"{'published':>10} | " + " ".join(f"{tier:>4}" for tier in sorted(TIER_NAMES)))
+    for theirs in LEVELS:
+        print(f"{theirs:>10} | " + " ".join(f"{tiers[theirs, t]:4}" for t in sorted(TIER_NAMES)))
+    print("\nsteps of each tier a puzzle takes, median at each published level:")
+    print(f"{'published':>10} | " + " ".join(f"{tier:>4}" for tier in sorted(TIER_NAMES)))
+    for theirs in LEVELS:
+        medians = [statistics.median(per_tier[theirs, t]) for t in sorted(TIER_NAMES)]
+        print(f"{theirs:>10} | " + " ".join(f"{m:4.0f}" for m in medians))
+    for tier, name in sorted(TIER_NAMES.items()):
+        print(f"tier {tier}: {name}")
+    given, agree = best_tier_map(hardest)
+    print(
+        "\nthe best map from hardest tier to level: "
+        + "; ".join(f"tier {tier} {' or '.join(levels)}" for tier, levels in given.items())
+        + f": agreement {agree} of {len(hardest)} ({100 * agree / len(hardest):.0f}%)"
+    )
+    lows, agree = best_score_bands(scored)
+    print(
+        "the best bands of the score (fitted to these puzzles): "
+        + ", ".join(f"{level} from {low:.0f}" for level, low in zip(LEVELS[1:], lows, strict=True))
+        + f": agreement {agree} of {len(scored)} ({100 * agree / len(scored):.0f}%)"
+    )
+    print(
+        f"seconds a puzzle: median {statistics.median(seconds):.2f}, max {max(seconds):.2f}, "
+        f"total {sum(seconds):.0f}"
+    )
 
 
 def engines(repeat: int) -> None:
@@ -172,12 +290,16 @@ def declared(repeat: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--only", choices=["budgets", "levels", "engines", "declared"])
+    parser.add_argument(
+        "--only", choices=["budgets", "levels", "sudoku-levels", "engines", "declared"]
+    )
     args = parser.parse_args()
     if args.only in (None, "budgets"):
         budgets(args.repeat)
     if args.only in (None, "levels"):
         levels()
+    if args.only in (None, "sudoku-levels"):
+        sudoku_levels()
     if args.only in (None, "engines"):
         engines(max(1, args.repeat // 2))
     if args.only in (None, "declared"):
