@@ -3,11 +3,12 @@ rated as its card rates it (``lpsolve rate``'s rounds, in a supervised job), one
 the other, with a longer time limit than a card's 3 s; the seconds each took, and how
 many a card's limit would have rated.
 
-    python benchmarks/gallery_levels.py [--seconds 120] [--write]
+    python benchmarks/gallery_levels.py [--seconds 120] [--kind KIND ...] [--write]
 
 ``--write`` stores the levels in lpsolve/web/levels.json (each with the SHA-256 of
 the file rated, so a file changed since is rated again by its card; a puzzle not
-rated within --seconds is stored without a level, and its card shows none).
+rated within --seconds is stored without a level, and its card shows none); with
+--kind, only that kind's puzzles are rated and replaced in the stored table.
 tests/test_web_levels.py checks the stored table against the bundled files and
 re-rates the quick ones.
 """
@@ -39,15 +40,20 @@ def entries_with_steps() -> list[work.Entry]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=120.0, help="limit per puzzle")
+    parser.add_argument("--kind", action="append", help="rate only this kind's puzzles")
     parser.add_argument("--write", action="store_true", help="store lpsolve/web/levels.json")
     args = parser.parse_args()
     table: dict[str, Any] = {}
-    times = []
+    kept: dict[str, Any] = {}
+    if args.kind:
+        stored = work.stored_levels()
+        kept = {key: record for key, record in stored.items() if key.split("/")[0] not in args.kind}
     for entry in entries_with_steps():
+        if args.kind and entry.kind not in args.kind:
+            continue
         start = time.perf_counter()
         found = work.rate_entry(entry, None, args.seconds)
         seconds = time.perf_counter() - start
-        times.append(seconds)
         record: dict[str, Any] = {"sha256": hashlib.sha256(entry.path.read_bytes()).hexdigest()}
         if found is None:
             record |= {"level": None, "seconds": round(seconds, 2), "limit": args.seconds}
@@ -63,7 +69,7 @@ def main() -> None:
         f"{len(quick)} within a card's {work.LEVEL_SECONDS:g} s"
     )
     if args.write:
-        data = {"limit_seconds": args.seconds, "levels": dict(sorted(table.items()))}
+        data = {"levels": dict(sorted({**kept, **table}.items()))}
         work.STORED_LEVELS.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         print(f"written: {work.STORED_LEVELS}")
 

@@ -206,6 +206,12 @@ class Kind(ABC):
         can add a field or a line (a :class:`PuzzleError` at the cell)."""
         raise Capability.BOARD.refusal(self.name, "a blank board")
 
+    def step_levels(self) -> Mapping[int, str]:
+        """The rating's level of each tier of the kind's steps
+        (:attr:`Capability.STEPS`) where the kind calibrates them (docs/hints.md);
+        empty: the engine's own, one level per tier."""
+        return {}
+
     # -- asking for capabilities -------------------------------------------------------
     def supports(self, capability: Capability) -> bool:
         return capability in self.capabilities

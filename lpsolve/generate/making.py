@@ -33,7 +33,7 @@ from .. import api
 from ..errors import InternalError, LpsolveError, UsageError
 from ..kinds import kind_spec
 from ..puzzle import BoardForm, Capability, Clue, Kind, Puzzle
-from ..steps.engine import LEVELS
+from ..steps.engine import LEVELS, Deducer
 from .full import FullBoard, board_forms, full_board
 
 if TYPE_CHECKING:
@@ -107,6 +107,12 @@ def order(
             raise UsageError(
                 f"--level: kind {spec.name} has no step-by-step hints, so no rating; "
                 "leave --level out for clue-minimal puzzles"
+            )
+        given = {**Deducer.levels, **spec.step_levels()}.values()
+        if level not in given:
+            raise UsageError(
+                f"--level {level}: kind {spec.name} rates no puzzle {level} (its levels: "
+                f"{', '.join(each for each in LEVELS if each in given)}; docs/hints.md)"
             )
     if rows < 1 or cols < 1:
         raise UsageError(f"--size {rows}x{cols}: a board has at least one row and column")

@@ -222,6 +222,11 @@ class TakuzuKind(BuiltInKind):
     def board_forms(self) -> tuple[BoardForm, ...]:
         return (BoardForm("takuzu", ".takuzu", "0, 1 or nothing in each cell.", 1, even=True),)
 
+    def step_levels(self) -> Mapping[int, str]:
+        from .takuzu_steps import TakuzuDeducer
+
+        return TakuzuDeducer.levels
+
     def board_text(self, form: BoardForm, rows: int, cols: int, cells: Mapping[Cell, str]) -> str:
         from . import takuzu
 

@@ -31,7 +31,8 @@ step with only its units and cells.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 import clingo
@@ -41,7 +42,7 @@ from ..errors import InternalError
 from ..kinds.textformat import cell_name
 from ..puzzle import CellMark, StopReason
 from .engine import Deducer
-from .records import ACROSS, COMBINED, ONE_RULE, TRIAL, Cell, Fix, Step, Use
+from .records import ACROSS, CHECK_TECHNIQUES, COMBINED, ONE_RULE, TRIAL, Cell, Fix, Step, Use
 
 #: how many of a level's windows with a forced cell are compared by their first cores
 #: (the first ones found, the windows taken fewest units and cells first); the smallest
@@ -54,12 +55,6 @@ WIDE = 0.5
 #: the windows' levels and the tier of a step found in one: a unit; the units through
 #: one cell; a unit and every unit crossing it
 LEVEL_TIERS = {1: ONE_RULE, 2: COMBINED, 3: ACROSS}
-TECHNIQUES = {
-    ONE_RULE: "one rule",
-    COMBINED: "rules through one cell",
-    ACROSS: "rules across units",
-    TRIAL: "trial",
-}
 
 
 class CellPattern(NamedTuple):
@@ -90,6 +85,9 @@ class RuleModel(NamedTuple):
     values: dict[Cell, Any]  # each cell's value in the solution, as JSON writes it
     picture: Callable[[Sequence[clingo.Symbol], Sequence[CellMark]], str]
     solved: Any  # the solution as the kind's value (what Puzzle.render takes)
+    #: the rating's level of each tier, as the kind's ``[steps] levels`` calibrates
+    #: them; empty: the engine's own (one level per tier)
+    levels: Mapping[int, str] = MappingProxyType({})
 
 
 def _session(arguments: Sequence[str] = ()) -> Session:
@@ -147,6 +145,8 @@ class CheckDeducer(Deducer):
 
     def __init__(self, model: RuleModel) -> None:
         self.model = model
+        if model.levels:
+            self.levels = {**Deducer.levels, **model.levels}
         self.cells = tuple((r, c) for r in range(model.rows) for c in range(model.cols))
         self.solves = 0
         session = self.session = _session()
@@ -550,7 +550,7 @@ class CheckDeducer(Deducer):
             for k in units
         )
         trial = tier == TRIAL
-        technique = TECHNIQUES[tier]
+        technique = CHECK_TECHNIQUES[tier]
         rules = "; ".join(f"{use.rule} in {use.where}" for use in uses)
         shown = ", ".join(f"{self.value_text(values[c])} at {cell_name(*c)}" for c in cells)
         from_cells = f"; from {shown}" if cells else ""

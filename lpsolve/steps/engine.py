@@ -18,16 +18,14 @@ from typing import Any, ClassVar
 from ..errors import LpsolveError
 from ..kinds.textformat import cell_name
 from ..puzzle import CellMark
-from .records import ACROSS, COMBINED, ONE_RULE, PATTERN, TRIAL, Cell, Step, Walkthrough
+from .records import ACROSS, COMBINED, LEVELS, ONE_RULE, PATTERN, TRIAL, Cell, Step, Walkthrough
+
+__all__ = ["LEVELS", "Deducer", "NotUnique", "rounds", "walkthrough"]
 
 
 class NotUnique(LpsolveError):
     """An engine that needs the unique solution was given a puzzle with none or
     several (``hint`` and ``rate`` exit 1)."""
-
-
-#: the rating's four levels, easiest first
-LEVELS = ("easy", "medium", "hard", "very hard")
 
 
 class Deducer(ABC):

@@ -24,6 +24,19 @@ TIER_NAMES = {
 }
 
 
+#: the rating's four levels, easiest first
+LEVELS = ("easy", "medium", "hard", "very hard")
+
+#: the generic engine's steps by tier (:mod:`.checked`), as a declared kind's
+#: ``[steps] levels`` names them
+CHECK_TECHNIQUES = {
+    ONE_RULE: "one rule",
+    COMBINED: "rules through one cell",
+    ACROSS: "rules across units",
+    TRIAL: "trial",
+}
+
+
 class Fix(NamedTuple):
     """A cell and its value, as the kind's JSON writes a cell (0 or 1, a number, a
     token such as ``"x"``; ``None`` for a cell the solution leaves empty)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from ... import limits
@@ -83,7 +84,7 @@ _SOLVER_OPTION = re.compile(
 KEYS: dict[str, tuple[str, ...]] = {
     "top level": (
         "format", "title", "rules", "about", "extensions", "encoding", "lesson", "instances",
-        "sources", "input", "output", "check", "explain", "draw", "solver", "web",
+        "sources", "input", "output", "check", "explain", "draw", "solver", "web", "steps",
     ),
     "[input]": ("header", "block", "url"),
     "[input.header]": ("numbers", "square", "side", "ranges", "defaults", "facts"),
@@ -100,7 +101,11 @@ KEYS: dict[str, tuple[str, ...]] = {
     "[[draw]]": ("what", "atom", "style", "colour", "symbol", "left", "right", "text"),
     "[solver]": ("options", "count_options"),
     "[web]": ("builder", "sizes", "hint"),
+    "[steps]": ("levels",),
 }  # fmt: skip
+
+#: a level of the rating (lpsolve.steps.records.LEVELS)
+_LEVEL = re.compile("easy|medium|hard|very hard")
 
 #: a size or bound: a whole number, or a header number's name
 Bound = int | str
@@ -260,6 +265,8 @@ class Declaration(NamedTuple):
     solver: Solver
     web: Web
     url: Url | None
+    #: ``[steps] levels``: the rating's level of each tier of the hints engine
+    step_levels: Mapping[int, str] = MappingProxyType({})
 
     @property
     def rows_may_start_with_comment_sign(self) -> bool:
@@ -434,6 +441,7 @@ class _Reading:
             self.solver(top.table("solver", "[solver]")) if top.has("solver") else Solver((), ())
         )
         web = self.web(top.table("web", "[web]") if top.has("web") else None, header, blocks)
+        step_levels = self.steps(top.table("steps", "[steps]")) if top.has("steps") else {}
         return Declaration(
             format=version,
             title=title,
@@ -454,6 +462,7 @@ class _Reading:
             solver=solver,
             web=web,
             url=url,
+            step_levels=step_levels,
         )
 
     # -- top level
@@ -1244,6 +1253,28 @@ class _Reading:
         )
         hint = table.string("hint", most=200) if table.has("hint") else None
         return Web(table.boolean("builder", grids_only), sizes, hint)
+
+    # -- [steps]
+    def steps(self, table: _Table) -> dict[int, str]:
+        """``levels``: the level of each tier of the hints engine, by its name, every
+        tier named and none easier than the one before (a calibration, docs/hints.md)."""
+        from ...steps.records import CHECK_TECHNIQUES, LEVELS
+
+        table.only(*KEYS["[steps]"])
+        levels = table.table("levels", "[steps] levels")
+        names = {name: tier for tier, name in CHECK_TECHNIQUES.items()}
+        levels.only(*names)
+        found: dict[int, str] = {}
+        for name, tier in names.items():
+            found[tier] = levels.string(
+                name, pattern=_LEVEL, expected="a level: " + ", ".join(LEVELS)
+            )
+        ranks = [LEVELS.index(found[tier]) for tier in sorted(found)]
+        if ranks != sorted(ranks):
+            raise table.error(
+                "levels", "[steps] levels: a harder step may not have an easier level"
+            )
+        return found
 
 
 def resolve(bound: Bound, header: Mapping[str, int]) -> int:

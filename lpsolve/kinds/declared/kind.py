@@ -165,6 +165,9 @@ class DeclaredKind(Kind):
             found.add(Capability.BOARD)
         return frozenset(found)
 
+    def step_levels(self) -> Mapping[int, str]:
+        return self.declaration.step_levels
+
     def why_not(self, capability: Capability) -> str:
         if capability is Capability.CSP:
             also = (
@@ -916,6 +919,7 @@ class DeclaredPuzzle(Puzzle):
             {(r, c): grid[r][c] for r in range(rows) for c in range(cols)},
             lambda atoms, marks: self.svg(DeclaredSolution(tuple(sorted(atoms))), marks=marks),
             solution,
+            self.declaration.step_levels,
         )
         return CheckDeducer(model)
 
