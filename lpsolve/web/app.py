@@ -615,7 +615,7 @@ class Pages:
             "forms": [
                 form for kind in kinds.values() if len(kind.forms) > 1 for form in kind.forms
             ],
-            "values": {"kind": "takuzu", "size": "6x6", "count": "1", **values},
+            "values": {"kind": _first_rated(kinds), "size": "6x6", "count": "1", **values},
         }
         if "kind" not in values:
             return self.page(request, "generate.html", **context)
@@ -693,6 +693,11 @@ async def read_form(request: Request) -> FormData:
         return await request.form()
     except Exception as error:  # a malformed body (python-multipart's own errors)
         raise HTTPException(400, f"malformed form: {error}") from None
+
+
+def _first_rated(kinds: Mapping[str, work.GeneratorKind]) -> str:
+    """The kind the generator form starts with: the first with levels, else the first."""
+    return next((name for name, kind in kinds.items() if kind.levels), next(iter(kinds), ""))
 
 
 def generation_asked(values: Mapping[str, str], kinds: Mapping[str, work.GeneratorKind]) -> Asked:
