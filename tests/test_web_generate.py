@@ -230,3 +230,15 @@ def test_the_puzzles_made_before_a_stop_are_kept(run, monkeypatch) -> None:
     _, out, _ = run("generate", "takuzu", "--size", "6x6", "--level", "hard", "--count", "2",
                     "--seed", "1")  # fmt: skip
     assert files(page) == [out.split("\n\n")[0] + "\n"]
+
+
+def test_a_puzzle_not_made_at_the_level_is_said_as_the_command_says_it(client, run) -> None:
+    # a clue-minimal 4x4 Takuzu rates medium or very hard, never easy
+    form = {"kind": "takuzu", "size": "4x4", "level": "easy", "minimal": "on", "seed": "1"}
+    page = generate_page(client, **form)
+    status, out, err = run(
+        "generate", "takuzu", "--size", "4x4", "--level", "easy", "--minimal", "--seed", "1"
+    )
+    assert status == 1 and out == ""
+    assert summary(page) == err.strip().removeprefix("error: ") + "."
+    assert files(page) == []
