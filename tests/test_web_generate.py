@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import re
 import shlex
+import threading
 import time
 import urllib.parse
 
@@ -242,3 +243,32 @@ def test_a_puzzle_not_made_at_the_level_is_said_as_the_command_says_it(client, r
     assert status == 1 and out == ""
     assert summary(page) == err.strip().removeprefix("error: ") + "."
     assert files(page) == []
+
+
+def test_a_generation_takes_a_job_slot_of_the_gate_as_a_solve_does() -> None:
+    """One slot, no queue: while a long generation holds it, a solve is refused 503, and
+    while a never-ending program holds it, so is a generation."""
+    app = create_app(Settings(timeout=2, jobs=1, queue=0))
+    with (
+        TestClient(app, client=("192.0.2.1", 50000)) as first_visitor,
+        TestClient(app, client=("192.0.2.2", 50000)) as second_visitor,
+    ):
+        first_visitor.get("/generate")  # the kinds offered, found once
+        long = {"kind": "sudoku", "size": "9", "level": "medium", "seed": "1"}
+        first = threading.Thread(target=first_visitor.get, args=("/generate",),
+                                 kwargs={"params": long})  # fmt: skip
+        first.start()
+        time.sleep(1)
+        solve = second_visitor.get("/puzzles/hidato/seed-10x10.hidoku?action=solve")
+        first.join()
+        program = {"kind": "takuzu", "program": "p(X+1) :- p(X). p(0).\n", "action": "run"}
+        first = threading.Thread(target=first_visitor.post, args=("/workbench",),
+                                 kwargs={"data": program})  # fmt: skip
+        first.start()
+        time.sleep(1)
+        generation = second_visitor.get("/generate", params={"kind": "takuzu", "size": "4"})
+        first.join()
+    busy = "the server is busy: 1 job running and 0 waiting; try again in a moment"
+    for answer in (solve, generation):
+        assert answer.status_code == 503
+        assert errors(answer.text) == [busy]
