@@ -8,6 +8,7 @@ limit said in one sentence, keeping the puzzles made before it."""
 from __future__ import annotations
 
 import html
+import json
 import re
 import shlex
 import threading
@@ -272,3 +273,16 @@ def test_a_generation_takes_a_job_slot_of_the_gate_as_a_solve_does() -> None:
     for answer in (solve, generation):
         assert answer.status_code == 503
         assert errors(answer.text) == [busy]
+
+
+def test_each_puzzle_carries_the_commands_json_record(client, run) -> None:
+    page = generate_page(client, kind="hidato", size="4x5", count="2", seed="7")
+    records = [json.loads(html.unescape(d)) for d in re.findall(r'data-generated="([^"]*)"', page)]
+    status, out, _ = run(
+        "generate", "hidato", "--size", "4x5", "--count", "2", "--seed", "7", "--format", "json"
+    )
+    assert status == 0
+    assert records == [json.loads(line) for line in out.splitlines()]
+    assert [record["puzzle"] for record in records] == [
+        text.split("\n", 1)[1] for text in files(page)
+    ]

@@ -133,23 +133,7 @@ def _write(args: argparse.Namespace, what: Any, made: Any, index: int) -> None:
             out.write(asked(args).file_text(made, index))
         print(path, flush=True)
     elif args.format == "json":
-        data = {
-            "kind": what.kind.name,
-            "form": what.form.name,
-            "rows": what.rows,
-            "cols": what.cols,
-            "seed": args.seed,
-            "index": index,
-            "puzzle": made.text + "\n",
-            "extension": made.extension,
-            "clues": made.clues,
-            "full_clues": made.full_clues,
-            "level": None if made.rating is None else made.rating.level,
-            "score": None if made.rating is None else made.rating.score,
-            "minimal": made.minimal,
-            "unique": True,
-            "solution": made.puzzle.solution_json(made.solution),
-        }
+        data = asked(args).record(what, made, index)
         print(json.dumps(data, separators=(",", ":")), flush=True)
     else:
         separator = "\n" if index else ""

@@ -6,7 +6,7 @@ Light on purpose (no solver, no steps engine): the command imports it at every s
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import UsageError
 from ..kinds.textformat import plural
@@ -82,6 +82,26 @@ class Asked(NamedTuple):
     def file_text(self, made: Generated, index: int) -> str:
         """A puzzle's file as the command writes it (``-o``): its ``#`` line, its text."""
         return f"{self.heading(made, index)}\n{made.text}\n"
+
+    def record(self, what: Order, made: Generated, index: int) -> dict[str, Any]:
+        """A puzzle as ``--format json`` writes it (one object a line)."""
+        return {
+            "kind": what.kind.name,
+            "form": what.form.name,
+            "rows": what.rows,
+            "cols": what.cols,
+            "seed": self.seed,
+            "index": index,
+            "puzzle": made.text + "\n",
+            "extension": made.extension,
+            "clues": made.clues,
+            "full_clues": made.full_clues,
+            "level": None if made.rating is None else made.rating.level,
+            "score": None if made.rating is None else made.rating.score,
+            "minimal": made.minimal,
+            "unique": True,
+            "solution": made.puzzle.solution_json(made.solution),
+        }
 
 
 def file_name(form: str, rows: int, cols: int, level: str | None, index: int, count: int) -> str:

@@ -670,6 +670,7 @@ class MadeShown:
     clues: int
     full_clues: int
     minimal: bool
+    json: str  # as ``lpsolve generate --format json`` writes it
 
 
 @dataclass
@@ -727,4 +728,5 @@ def _made_shown(asked: Asked, what: Order, made: Generated, index: int) -> MadeS
         made.clues,
         made.full_clues,
         made.minimal,
+        json.dumps(asked.record(what, made, index), separators=(",", ":")),
     )
