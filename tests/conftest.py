@@ -263,6 +263,8 @@ SLOW_TESTS = frozenset(
         "tests/test_web.py::test_the_loaded_preset_stays_selected_after_add_and_undo",
         "tests/test_web.py::test_serve_logs_every_request_and_takes_the_log_level[None]",
         "tests/test_web.py::test_serve_logs_every_request_and_takes_the_log_level[info]",
+        # waits out a 2 s time limit twice
+        "tests/test_web_generate.py::test_a_generation_takes_a_job_slot_of_the_gate_as_a_solve_does",
         "tests/test_web_browser.py::test_mastermind_assistant_and_a_game_against_the_server",
         "tests/test_web_browser.py::test_grading_results_are_a_coloured_table",
         "tests/test_web_browser.py::test_the_assistant_placeholder_and_preset_follow_the_game",

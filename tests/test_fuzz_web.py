@@ -86,3 +86,26 @@ def test_a_mastermind_game_is_answered_or_refused(client, name: str, data) -> No
     guess = data.draw(st.text(max_size=40))
     form = {"action": "add", "game": game, "guess": guess}
     answered(client.post("/mastermind/assistant", data=form))
+
+
+#: what the generator form's fields are drawn from: each field's values and any text
+GENERATOR_FIELDS = {
+    "kind": ["takuzu", "hidato", "sudoku", "skyscrapers", "tents", "magic", "lits", ""],
+    "size": ["1", "2", "3x4", "4", "4x6", "6x6", "0", "x", "", "99999"],
+    "level": ["", "easy", "hard", "very hard", "very-hard", "extreme"],
+    "minimal": ["", "on"],
+    "count": ["1", "2", "0", "6", "-1", "", "1e3"],
+    "seed": ["", "1", "-7", "x", "1.5", "9" * 30],
+    "form": ["", "hidato", "numbrix", "nope"],
+}
+
+
+@pytest.mark.slow
+@FUZZ
+@given(data=st.data())
+def test_a_generator_form_is_answered_or_refused(client, data) -> None:
+    form = {
+        name: data.draw(st.sampled_from(values) | st.text(max_size=6))
+        for name, values in GENERATOR_FIELDS.items()
+    }
+    answered(client.get("/generate", params=form))

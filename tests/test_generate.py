@@ -19,10 +19,12 @@ from typing import Any
 import pytest
 
 from lpsolve import api, steps
+from lpsolve.errors import UsageError
 from lpsolve.generate.making import Generated, NotFound, order
 from lpsolve.generate.making import generate as made
 from lpsolve.kinds import kind_spec
 from lpsolve.puzzle import Capability, Puzzle
+from lpsolve.steps.engine import Deducer
 
 
 def solutions(puzzle: Puzzle, limit: int = 2) -> list[Any]:
@@ -89,7 +91,7 @@ def test_hidato_and_numbrix_are_clue_minimal() -> None:
 
 
 def test_sudoku_at_a_level_and_minimal() -> None:
-    (generated,) = make("sudoku", 4, "medium", seed=1)
+    (generated,) = make("sudoku", 6, "medium", seed=1)
     check("sudoku", generated, "medium", minimal=False)
     (generated,) = make("sudoku", 4, None, seed=2)
     check("sudoku", generated, None, minimal=True)
@@ -103,6 +105,14 @@ def test_the_same_seed_makes_the_same_puzzles() -> None:
     assert first != other
     # puzzle i of a seed does not depend on how many are asked
     assert [g.text for g in make("takuzu", 6, "hard", count=1, seed=11)] == first[:1]
+
+
+def test_a_level_the_kinds_rating_never_gives_is_refused_at_once() -> None:
+    # Sudoku's calibrated levels (its kind.toml) give no puzzle "hard"
+    levels = {**Deducer.levels, **kind_spec("sudoku").step_levels()}
+    assert "hard" not in levels.values()
+    with pytest.raises(UsageError, match=r"^--level hard: kind sudoku rates no puzzle hard"):
+        make("sudoku", 4, "hard", seed=1)
 
 
 def test_a_level_out_of_reach_is_said_so() -> None:

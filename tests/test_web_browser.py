@@ -420,3 +420,39 @@ def test_the_gallery_cards_get_their_levels(server, page) -> None:
     level = page.locator(f"a.tile[href='/puzzles/{key}'] .level")
     level.filter(has_text=re.compile(".+")).wait_for(timeout=60_000)
     assert level.inner_text() == steps.rate(load(INSTANCES / key)).level
+
+
+def test_the_generator_makes_the_commands_puzzles_that_open_and_download(
+    server, page, tmp_path
+) -> None:
+    """The form filled in and sent as a visitor would; the puzzle the page shows is the
+    command's (run here for the same arguments), opens on a puzzle page whose solution
+    Takuzu's checker passes, and downloads as the same file."""
+    import lpsolve
+    from lpsolve.api import parse
+
+    page.goto(server + "/")
+    page.click("nav a:has-text('Generate')")
+    page.select_option("select[name=kind]", "takuzu")
+    page.fill("input[name=size]", "6x6")
+    page.select_option("select[name=level]", "hard")
+    page.fill("input[name=seed]", "1")
+    page.click("button:has-text('Generate')")
+    text = page.locator("pre.file").inner_text()
+    command = [sys.executable, "-m", "lpsolve", "generate", "takuzu", "--size", "6x6"]
+    made = subprocess.run([*command, "--level", "hard", "--seed", "1"], capture_output=True)
+    assert text.strip() == made.stdout.decode().strip()
+    assert page.locator("figure.puzzle svg").count() == 1
+    shot(page, "generate")
+    with page.expect_download() as download:
+        page.click("a[download]")
+    saved = tmp_path / download.value.suggested_filename
+    download.value.save_as(saved)
+    assert saved.name == "takuzu-6x6-hard-001.takuzu"
+    assert saved.read_text() == text.strip() + "\n"
+    page.click("button[value=solve]")
+    (shown,) = solutions(page)
+    puzzle = parse(text, ".takuzu")
+    assert shown == puzzle.solution_json(lpsolve.solve(puzzle, 2).solutions[0])
+    solution = TakuzuSolution(tuple(shown))
+    assert puzzle.violations(solution) == []

@@ -7,11 +7,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 from typing import Any
 
 from ..errors import UsageError
-from ..kinds.textformat import plural
+from ..generate.naming import LEVEL_WORDS, Asked, file_name, level_word
 from .common import (
     EXIT_NO_SOLUTION,
     EXIT_SOLVED,
@@ -25,10 +24,6 @@ from .common import (
 #: random boards tried per puzzle (``lpsolve.generate.making.ATTEMPTS``, not imported
 #: at every start)
 ATTEMPTS = 20
-#: the levels as ``--level`` takes them (``lpsolve.steps.engine.LEVELS``, not imported
-#: at every start); one word each on the command line: "very-hard"
-LEVEL_WORDS = {"easy": "easy", "medium": "medium", "hard": "hard", "very-hard": "very hard"}
-_SIZE = re.compile(r"([0-9]{1,4})(?:x([0-9]{1,4}))?")
 
 
 def add_parsers(commands: Any) -> None:
@@ -50,7 +45,7 @@ def add_parsers(commands: Any) -> None:
     generate.add_argument(
         "--level",
         choices=list(LEVEL_WORDS),
-        type=_level_word,
+        type=level_word,
         help="the level every puzzle rates at (lpsolve rate); without it, clue-minimal puzzles",
     )
     generate.add_argument(
@@ -101,49 +96,12 @@ def add_parsers(commands: Any) -> None:
     generate.set_defaults(run=run_generate)
 
 
-def _level_word(text: str) -> str:
-    """``very hard`` as one word, however it was written."""
-    return "-".join(text.lower().replace("_", " ").split())
-
-
-def _size(text: str) -> tuple[int, int]:
-    match = _SIZE.fullmatch(text.strip())
-    if match is None:
-        raise UsageError(f"--size {text}: expected ROWSxCOLS such as 10x10, or N")
-    rows = int(match.group(1))
-    return rows, int(match.group(2) or rows)
-
-
-def _file_name(what: Any, index: int, count: int) -> str:
-    """``takuzu-10x10-hard-001.takuzu``: sorted by name, sorted by number."""
-    level = (what.level or "minimal").replace(" ", "-")
-    digits = max(3, len(str(count)))
-    return f"{what.form.name}-{what.rows}x{what.cols}-{level}-{index + 1:0{digits}}"
-
-
-def _heading(args: argparse.Namespace, made: Any, index: int) -> str:
-    """The ``#`` line before a puzzle: how to make it again, and what it is."""
-    command = f"lpsolve generate {args.kind} --size {args.size}"
-    command += f" --level {args.level}" if args.level else ""
-    command += " --minimal" if args.minimal else ""
-    command += f" --form {args.form}" if args.form else ""
-    command += f" --seed {args.seed}"
-    rated = (
-        "" if made.rating is None else f", rated {made.rating.level} (score {made.rating.score:g})"
-    )
-    minimal = ", clue-minimal" if made.minimal else ""
-    return (
-        f"# {command}: puzzle {index + 1} of {args.count}; {plural(made.clues, 'clue')} of "
-        f"{made.full_clues}{rated}{minimal}; unique"
-    )
+def asked(args: argparse.Namespace) -> Asked:
+    return Asked(args.kind, args.size, args.level, args.minimal, args.form, args.seed, args.count)
 
 
 def run_generate(args: argparse.Namespace) -> int:
-    from ..generate.making import order
-
-    rows, cols = _size(args.size)
-    level = LEVEL_WORDS.get(args.level) if args.level else None
-    what = order(args.kind, rows, cols, level=level, minimal=args.minimal, form=args.form)
+    what = asked(args).order()
     if args.output is not None and args.format != "text":
         raise UsageError("-o writes each puzzle in its kind's format: leave --format out")
     if args.output is not None and os.path.exists(args.output) and not os.path.isdir(args.output):
@@ -167,32 +125,16 @@ def run_generate(args: argparse.Namespace) -> int:
 
 def _write(args: argparse.Namespace, what: Any, made: Any, index: int) -> None:
     """One puzzle out, as it is made: to standard output or its file."""
-    heading = _heading(args, made, index)
     if args.output is not None:
         os.makedirs(args.output, exist_ok=True)
-        path = os.path.join(args.output, _file_name(what, index, args.count) + made.extension)
+        name = file_name(what.form.name, what.rows, what.cols, what.level, index, args.count)
+        path = os.path.join(args.output, name + made.extension)
         with open(path, "w", encoding="utf-8") as out:
-            out.write(f"{heading}\n{made.text}\n")
+            out.write(asked(args).file_text(made, index))
         print(path, flush=True)
     elif args.format == "json":
-        data = {
-            "kind": what.kind.name,
-            "form": what.form.name,
-            "rows": what.rows,
-            "cols": what.cols,
-            "seed": args.seed,
-            "index": index,
-            "puzzle": made.text + "\n",
-            "extension": made.extension,
-            "clues": made.clues,
-            "full_clues": made.full_clues,
-            "level": None if made.rating is None else made.rating.level,
-            "score": None if made.rating is None else made.rating.score,
-            "minimal": made.minimal,
-            "unique": True,
-            "solution": made.puzzle.solution_json(made.solution),
-        }
+        data = asked(args).record(what, made, index)
         print(json.dumps(data, separators=(",", ":")), flush=True)
     else:
         separator = "\n" if index else ""
-        print(f"{separator}{heading}\n{made.text}", flush=True)
+        print(f"{separator}{asked(args).file_text(made, index)}", end="", flush=True)

@@ -25,9 +25,10 @@ def add_parsers(commands: Any) -> None:
     pages = "".join(f", {kind.title}" for kind in KINDS.values() if kind.pages)
     serve = commands.add_parser(
         "serve",
-        help=f"the web playground: puzzles, a modelling workbench{pages}",
+        help=f"the web playground: puzzles, a generator, a modelling workbench{pages}",
         description='Serve the web playground (pip install "lpsolve[web]"): the bundled '
-        f"puzzles drawn and solved, a workbench to run and grade ASP programs{pages}. "
+        "puzzles drawn and solved, new puzzles generated (lpsolve generate), a workbench "
+        f"to run and grade ASP programs{pages}. "
         "Every visitor's run is a supervised job under --timeout and --memory-limit; "
         "--jobs run at once and --queue more wait, beyond which a visitor is asked to "
         "come back (HTTP 503); one visitor (one address) may have half the runs and half "

@@ -76,6 +76,15 @@ def full_board(kind: Kind, form: BoardForm, rows: int, cols: int, rng: random.Ra
     raise NotSupported(f"generate: kind {kind.name} has no generator", kind.name, "generator")
 
 
+def check_clues(kind: Kind, rows: int = 4, cols: int = 4) -> None:
+    """The refusals :func:`full_board` can make without solving: a declared kind with
+    no blank board or no clue tokens raises :class:`NotSupported` (a blank board with
+    one solution only, as Tents', is found when the board is solved)."""
+    if isinstance(kind, DeclaredKind):
+        header = _header(kind.declaration, rows, cols)
+        _clue_options(kind, header, _blank_tokens(kind, kind.declaration, header))
+
+
 def random_solution(puzzle: Puzzle, rng: random.Random) -> Any:
     """One solution of ``puzzle``, found by clingo with a seed drawn from ``rng``;
     ``None`` if there is none."""

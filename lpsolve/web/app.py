@@ -25,7 +25,7 @@ import re
 import secrets
 import threading
 from collections import Counter
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -43,7 +43,8 @@ from starlette.templating import Jinja2Templates
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import __version__, logs
-from ..errors import InternalError, LpsolveError, PuzzleError
+from ..errors import InternalError, LpsolveError, PuzzleError, UsageError
+from ..generate.naming import LEVEL_WORDS, Asked, level_word
 from ..jobs import DEFAULT_MEMORY, Limits, format_size
 from ..kinds import KINDS
 from ..kinds.registry import registry
@@ -61,6 +62,8 @@ MAX_BODY = 1 << 20
 BUILDER_SIZES = range(2, 13)
 #: answer sets a workbench run may ask for
 MAX_MODELS = 100
+#: a seed the generator page draws when none is given is below this
+SEEDS_DRAWN = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -373,6 +376,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
     import jinja2
 
     from .. import codebreaker, explain  # noqa: F401
+    from ..generate import making  # noqa: F401
 
     loader = jinja2.FileSystemLoader(str(HERE / "templates"))
     templates = Jinja2Templates(env=jinja2.Environment(loader=loader, autoescape=True))
@@ -397,6 +401,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         Route("/new", pages.new),
         Route("/puzzle", pages.pasted, methods=["POST"]),
         Route("/workbench", pages.workbench, methods=["GET", "POST"]),
+        Route("/generate", pages.generator),
         *(route for module in kind_page_modules() for route in module.routes(pages)),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ]
@@ -594,6 +599,41 @@ class Pages:
             request, data, source, None, action or "show", ext=ext, formats=_formats()
         )
 
+    # -- the generator -----------------------------------------------------------------------
+
+    async def generator(self, request: Request) -> Response:
+        """``lpsolve generate`` from a form (a GET, so that the page's address makes the
+        same puzzles again): the order checked as the command checks it, then one
+        supervised job under the server's limits."""
+        kinds = await run_in_threadpool(work.generator_kinds)
+        values = request.query_params
+        context: dict[str, Any] = {
+            "kinds": kinds,
+            "levels": LEVEL_WORDS,
+            "max_count": work.MAX_GENERATED,
+            # the forms of the kinds that have several (the Hidato family's numbrix)
+            "forms": [
+                form for kind in kinds.values() if len(kind.forms) > 1 for form in kind.forms
+            ],
+            "values": {"kind": _first_rated(kinds), "size": "6x6", "count": "1", **values},
+        }
+        if "kind" not in values:
+            return self.page(request, "generate.html", **context)
+        try:
+            asked = generation_asked(values, kinds)
+            what = asked.order()
+        except LpsolveError as error:
+            return self.page(request, "generate.html", 400, error=str(error), **context)
+        context["values"]["seed"] = str(asked.seed)  # the one drawn, if none was given
+        context["asked"] = asked
+        try:
+            context["generation"] = await self.compute(
+                request, work.generate_puzzles, asked, what, self.settings.limits
+            )
+        except LpsolveError as error:  # refused while made (a board with no solution)
+            return self.page(request, "generate.html", 400, error=str(error), **context)
+        return self.page(request, "generate.html", **context)
+
     # -- the workbench -----------------------------------------------------------------------
 
     async def workbench(self, request: Request) -> Response:
@@ -653,6 +693,34 @@ async def read_form(request: Request) -> FormData:
         return await request.form()
     except Exception as error:  # a malformed body (python-multipart's own errors)
         raise HTTPException(400, f"malformed form: {error}") from None
+
+
+def _first_rated(kinds: Mapping[str, work.GeneratorKind]) -> str:
+    """The kind the generator form starts with: the first with levels, else the first."""
+    return next((name for name, kind in kinds.items() if kind.levels), next(iter(kinds), ""))
+
+
+def generation_asked(values: Mapping[str, str], kinds: Mapping[str, work.GeneratorKind]) -> Asked:
+    """The generator form as the command's arguments; a :class:`UsageError` in one
+    line for a kind the page does not offer, a count out of 1 to
+    :data:`work.MAX_GENERATED` or a seed that is not a whole number (the rest is
+    checked by the command's own :meth:`Asked.order`). No seed: one is drawn."""
+    kind = values.get("kind", "")
+    if kind not in kinds:
+        raise UsageError(f"kind {kind!r}: the generator makes {', '.join(kinds)}")
+    most = work.MAX_GENERATED
+    count = values.get("count", "1").strip()
+    if not count.isdigit() or not 1 <= int(count) <= most:
+        raise UsageError(f"count {count!r}: from 1 to {most} puzzles a request here")
+    seed = values.get("seed", "").strip()
+    if not seed:
+        seed = str(secrets.randbelow(SEEDS_DRAWN))
+    elif not re.fullmatch(r"[+-]?[0-9]{1,18}", seed):
+        raise UsageError(f"seed {seed!r}: expected a whole number of at most 18 digits")
+    level = level_word(values.get("level", "")) or None
+    form = values.get("form", "") or None
+    minimal = values.get("minimal", "") != ""
+    return Asked(kind, values.get("size", ""), level, minimal, form, int(seed), int(count))
 
 
 def _formats() -> list[str]:

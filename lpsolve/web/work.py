@@ -18,19 +18,24 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import clingo
 
 from .. import grade, sandbox
 from ..errors import LpsolveError, PuzzleError
-from ..jobs import Limits, stop_asked
+from ..generate.naming import Asked, file_name
+from ..jobs import Emit, Limits, stop_asked, supervise
 from ..kinds import kind_spec, parse_bytes
 from ..kinds.registry import registry
+from ..kinds.textformat import plural
 from ..puzzle import Capability, Puzzle, Result, facts_program
 from ..resources import encoding_text, instances_dir, tutorial_dir
 from ..service import Explanation, Question, Request, ask
 from ..supervised import Walked, call, walk_steps
+
+if TYPE_CHECKING:
+    from ..generate.making import Generated, Order
 
 T = TypeVar("T")
 
@@ -681,3 +686,122 @@ def _drawn_example(instance: str, kind: str, example: grade.Example) -> Board:
         if solution is not None:
             picture = _answer_picture(puzzle, solution, broken)
     return Board(picture, example.board or "", text, list(example.problems))
+
+
+# -- generating puzzles (lpsolve generate) ----------------------------------------------
+
+
+#: puzzles one request may make (the command makes any number)
+MAX_GENERATED = 5
+#: how long finding whether the generator takes a kind may take (once per server, a job
+#: a kind: a declared kind's clue tokens are made by its reader)
+GENERATOR_CHECK_SECONDS = 2.0
+
+
+@dataclass(frozen=True)
+class GeneratorKind:
+    """A kind ``lpsolve generate`` takes: its board forms (the first the default) and
+    whether it has levels (step-by-step hints to rate by)."""
+
+    name: str
+    title: str
+    forms: tuple[str, ...]
+    levels: bool
+
+
+@functools.cache
+def generator_kinds() -> dict[str, GeneratorKind]:
+    """The kinds the generator page offers, by name: those the command does not refuse
+    before solving (:func:`lpsolve.generate.generator_forms`), each found in a job of
+    at most :data:`GENERATOR_CHECK_SECONDS` (a kind that takes longer is left out)."""
+    from ..generate import generator_forms
+
+    found = {}
+    for kind in registry().kinds():
+        try:
+            outcome = call(
+                functools.partial(generator_forms, kind), Limits(GENERATOR_CHECK_SECONDS)
+            )
+        except LpsolveError:  # refused by the command, in one line
+            continue
+        if outcome.value is not None:
+            steps = kind.supports(Capability.STEPS)
+            found[kind.name] = GeneratorKind(kind.name, kind.title, outcome.value, steps)
+    return found
+
+
+@dataclass
+class MadeShown:
+    """A generated puzzle as the generator page shows it."""
+
+    number: int  # from 1
+    svg: str | None
+    file_text: str  # as ``lpsolve generate -o`` writes it: the ``#`` line, the puzzle
+    file_name: str  # as ``-o`` names it, with the extension
+    extension: str
+    kind: str
+    level: str | None  # None: its kind has no rating
+    score: float | None
+    clues: int
+    full_clues: int
+    minimal: bool
+    json: str  # as ``lpsolve generate --format json`` writes it
+
+
+@dataclass
+class Generation:
+    """What a generation made, and how it ended in one sentence."""
+
+    made: list[MadeShown]
+    summary: str
+    stopped: bool = False
+    failed: bool = False  # a puzzle not made at the level in the attempts allowed
+
+
+def generate_puzzles(asked: Asked, what: Order, limits: Limits) -> Generation:
+    """``lpsolve generate`` as one supervised job under ``limits``: each puzzle drawn in
+    the job and handed over as soon as it is made, so that a stop keeps those made
+    before it."""
+
+    def job(emit: Emit) -> str:
+        from ..generate.making import NotFound, generate
+
+        try:
+            for index, made in enumerate(generate(what, count=asked.count, seed=asked.seed)):
+                emit(_made_shown(asked, what, made, index))
+        except NotFound as error:
+            return str(error)
+        return ""
+
+    shown: list[MadeShown] = []
+    outcome = supervise(job, limits, shown.append)
+    made, asked_for = len(shown), asked.count
+    if outcome.value is None:
+        before = f"{made} of {asked_for} made before it" if made else "none was finished"
+        return Generation(shown, f"{outcome.stop_message()}: {before}.", stopped=True)
+    if outcome.value:
+        return Generation(shown, f"{outcome.value} ({made} of {asked_for} made).", failed=True)
+    each = "unique" if made == 1 else "each unique"
+    return Generation(
+        shown, f"{plural(made, 'puzzle')} made in {outcome.seconds:.2f} s, {each}, verified."
+    )
+
+
+def _made_shown(asked: Asked, what: Order, made: Generated, index: int) -> MadeShown:
+    """In the job: a puzzle drawn, with its file as the command writes it."""
+    rating = made.rating
+    name = file_name(what.form.name, what.rows, what.cols, what.level, index, asked.count)
+    return MadeShown(
+        index + 1,
+        made.puzzle.svg() if _drawable(made.puzzle) else None,
+        asked.file_text(made, index),
+        name + made.extension,
+        made.extension,
+        what.kind.name,
+        None if rating is None else rating.level,
+        None if rating is None else rating.score,
+        made.clues,
+        made.full_clues,
+        made.minimal,
+        json.dumps(asked.record(what, made, index), separators=(",", ":")),
+    )
