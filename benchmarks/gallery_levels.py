@@ -3,12 +3,13 @@ rated as its card rates it (``lpsolve rate``'s rounds, in a supervised job), one
 the other, with a longer time limit than a card's 3 s; the seconds each took, and how
 many a card's limit would have rated.
 
-    python benchmarks/gallery_levels.py [--seconds 120] [--kind KIND ...] [--write]
+    python benchmarks/gallery_levels.py [--seconds 120] [--kind KIND ...] [--unrated] [--write]
 
 ``--write`` stores the levels in lpsolve/web/levels.json (each with the SHA-256 of
 the file rated, so a file changed since is rated again by its card; a puzzle not
 rated within --seconds is stored without a level, and its card shows none); with
---kind, only that kind's puzzles are rated and replaced in the stored table.
+--kind, only that kind's puzzles are rated and replaced in the stored table; with
+--unrated, only the puzzles stored without a level (e.g. with a longer --seconds).
 tests/test_web_levels.py checks the stored table against the bundled files and
 re-rates the quick ones.
 """
@@ -41,16 +42,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=120.0, help="limit per puzzle")
     parser.add_argument("--kind", action="append", help="rate only this kind's puzzles")
+    parser.add_argument("--unrated", action="store_true", help="rate only those stored unrated")
     parser.add_argument("--write", action="store_true", help="store lpsolve/web/levels.json")
     args = parser.parse_args()
-    table: dict[str, Any] = {}
-    kept: dict[str, Any] = {}
-    if args.kind:
-        stored = work.stored_levels()
-        kept = {key: record for key, record in stored.items() if key.split("/")[0] not in args.kind}
-    for entry in entries_with_steps():
+    stored = work.stored_levels() if args.kind or args.unrated else {}
+
+    def asked(entry: work.Entry) -> bool:
         if args.kind and entry.kind not in args.kind:
-            continue
+            return False
+        return not args.unrated or stored.get(entry.key, {}).get("level", 1) is None
+
+    entries = entries_with_steps()
+    chosen = [entry for entry in entries if asked(entry)]
+    kept = {e.key: stored[e.key] for e in entries if e not in chosen and e.key in stored}
+    table: dict[str, Any] = {}
+    for entry in chosen:
         start = time.perf_counter()
         found = work.rate_entry(entry, None, args.seconds)
         seconds = time.perf_counter() - start

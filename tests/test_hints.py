@@ -30,10 +30,11 @@ from lpsolve import api, steps
 from lpsolve.kinds import kind_spec
 from lpsolve.kinds.declared import load_kind, writer
 from lpsolve.kinds.declared.kind import DeclaredPuzzle
+from lpsolve.kinds.registry import registry
 from lpsolve.kinds.takuzu import TakuzuPuzzle
 from lpsolve.kinds.takuzu_steps import line_options
-from lpsolve.puzzle import Puzzle
-from lpsolve.steps.engine import LEVELS, Deducer
+from lpsolve.puzzle import Capability, Puzzle
+from lpsolve.steps.engine import LEVELS, Deducer, NotUnique
 from lpsolve.steps.records import Step
 
 from .conftest import ROOT, load_benchmark
@@ -506,3 +507,32 @@ def test_bad_input_is_one_line_exit_2(run, tmp_path: Path) -> None:
     assert status == 2 and "--count cannot be combined" in err
     status, _, err = run("rate", "sudoku/puzzlekit-747-16x16", "--kind", "takuzu")
     assert status == 2 and err.strip().count("\n") == 0
+
+
+def declared_instances_with_steps() -> list[Any]:
+    return [
+        pytest.param(f"{kind.name}/{Path(i.name).name}", marks=pytest.mark.slow, id=i.name)
+        for kind in registry().kinds()
+        if kind.supports(Capability.STEPS) and kind.name != "takuzu"
+        for i in kind.instances()
+    ]
+
+
+@pytest.mark.parametrize("name", declared_instances_with_steps())
+def test_the_first_hint_of_every_bundled_puzzle_is_sound(name: str) -> None:
+    """Every bundled puzzle of a declared kind with steps: its first hint's values are
+    the unique solution's and its claim holds re-solved with only its rules and cells
+    (the whole walkthroughs of the large ones take minutes: the list above walks a
+    sample to the end); a puzzle without one solution is refused."""
+    puzzle = lpsolve.load(name)
+    if not api.solve(puzzle).unique:
+        with pytest.raises(NotUnique):
+            puzzle.deducer()
+        return
+    truth = solution_values(puzzle)
+    deducer = puzzle.deducer()
+    start = set(deducer.known)
+    step = deducer.next_step()
+    assert step is not None and step.fixes
+    assert all(truth[cell] == value for cell, value in (*step.fixes, *step.because)), step
+    assert check_claim_holds(puzzle, deducer, step, start), step

@@ -113,6 +113,7 @@ def test_the_steps_page_reaches_the_solution_marking_trials(client) -> None:
 
 def test_the_level_on_a_card_is_lpsolve_rates(client, monkeypatch) -> None:
     monkeypatch.setattr(work, "_stored", lambda _entry: (False, None))  # rated as asked
+    monkeypatch.setattr(work, "_levels", {})
     key = "takuzu/tohu-wa-vohu-6x6.takuzu"
     rated = lpsolve_json("rate", key)
     answer = client.get(f"/levels/{key}").json()
@@ -158,8 +159,10 @@ def test_a_pasted_puzzle_gets_the_hint_lpsolve_hint_gives(client) -> None:
 
 
 def test_a_card_waits_only_so_long_for_other_ratings(monkeypatch) -> None:
-    # a card whose level is not stored ahead of time (tests/test_web_levels.py)
+    # a card whose level is not stored ahead of time (tests/test_web_levels.py) nor
+    # known yet
     monkeypatch.setattr(work, "_stored", lambda _entry: (False, None))
+    monkeypatch.setattr(work, "_levels", {})
     entry = work.find_entry("takuzu/seed-timing-6x6.takuzu")
     assert entry is not None and not work.rated(entry)
     with monkeypatch.context() as patched:

@@ -17,12 +17,14 @@ rules off. A solve about some units keeps the cells outside them empty.
 A deduction is a set of units and known cells that forces a cell: the program with
 just those units switched on and those cells fixed (as assumptions) has no model in
 which the cell differs from the unique solution. It is found by asking, window by
-window, which open cells every model of the window agrees on (a model that differs in
-some of the window's open cells is asked for until none is left; the rest are
-forced), then cut down to a subset-minimal set of units and cells by deletion, with
-clingo's unsatisfiable cores. Windows, simplest first: one unit; the units through
-one cell; one unit and every unit crossing it; and last every unit (a trial: no
-local argument was found, the whole board decides).
+window, which open cells every model of the window agrees on (one search, a clause
+after each model asking the next to differ in a cell not yet seen differing; windows
+on cells apart share a search), then cut down to a subset-minimal set of units and
+cells by deletion, with clingo's unsatisfiable cores. Windows, simplest first, each
+level a tier: one unit; the units through one cell; one unit and every unit crossing
+it; and last every unit (a trial: no local argument was found, the whole board
+decides). A rating needs only the tiers: :meth:`CheckDeducer.next_steps` takes every
+window's deduction of the lowest level at once, uncut.
 
 Sound by construction: the unique solution is a model of every such program, so a
 cell forced in all its models holds the solution's value. The tests re-solve each
