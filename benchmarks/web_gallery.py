@@ -4,9 +4,11 @@ free local port, then
 * the gallery page (``GET /puzzles``): the first request, and the median of
   ``--repeat`` more;
 * the page with its pictures, as a browser loads it (every ``<img>``, 6 at a time);
-* the levels, asked card by card as the page's script asks them (``/levels/...``,
-  one after the other): the time until every card has its level or none, and how
-  many got one; then the gallery page again, now showing them from the cache.
+* the levels: how many cards show one on the first page (stored ahead of time,
+  lpsolve/web/levels.json); those asked card by card as the page's script asks them
+  (``/levels/...``, one after the other): the time until every card has its level or
+  none, and how many got one; then the gallery page again, now showing them from the
+  cache.
 
 Run it with an older tree first (``PYTHONPATH=OLD python benchmarks/web_gallery.py``)
 for the figures before levels: a server without ``/levels`` is measured without them.
@@ -64,9 +66,11 @@ def main() -> None:
                 loaded, fetched = timed(lambda: list(browser.map(fetch, pictures)))
             failed = fetched.count(False)
             print(f"with its {len(pictures)} pictures: {loaded:.2f} s ({failed} failed)")
+            shown = re.findall(r'<span class="level">([^<]+)</span>', page.text)
+            print(f"levels on the first page: {len(shown)} cards (stored ahead of time)")
             levels = re.findall(r'data-level="([^"]+)"', page.text)
             if not levels:
-                print("no levels on the cards (a server before them)")
+                print("no card asks for its level")
                 return
             start = time.perf_counter()
             found = [client.get(url).json()["level"] for url in levels]

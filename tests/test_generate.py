@@ -91,8 +91,8 @@ def test_hidato_and_numbrix_are_clue_minimal() -> None:
 
 
 def test_sudoku_at_a_level_and_minimal() -> None:
-    (generated,) = make("sudoku", 6, "medium", seed=1)
-    check("sudoku", generated, "medium", minimal=False)
+    (generated,) = make("sudoku", 4, "easy", seed=1)
+    check("sudoku", generated, "easy", minimal=False)
     (generated,) = make("sudoku", 4, None, seed=2)
     check("sudoku", generated, None, minimal=True)
 
@@ -105,6 +105,12 @@ def test_the_same_seed_makes_the_same_puzzles() -> None:
     assert first != other
     # puzzle i of a seed does not depend on how many are asked
     assert [g.text for g in make("takuzu", 6, "hard", count=1, seed=11)] == first[:1]
+
+
+@pytest.mark.slow
+def test_a_6x6_sudoku_at_medium() -> None:
+    (generated,) = make("sudoku", 6, "medium", seed=1)
+    check("sudoku", generated, "medium", minimal=False)
 
 
 def test_a_level_the_kinds_rating_never_gives_is_refused_at_once() -> None:
