@@ -233,40 +233,21 @@ class Session:
             solve.solve_limit = str(conflict_limit)  # type: ignore[union-attr]
         stopped_by = None
         start = time.perf_counter()
-        if not threaded:
-            with (
-                self._clingo_errors(),
-                self.control.solve(assumptions=list(assumptions), yield_=True) as handle,
-            ):
-                for model in handle:
-                    if on_model is not None and on_model(model) is False:
-                        break
+        assumed = list(assumptions)
+        with self._clingo_errors():
+            if threaded:
+                handle = self.control.solve(assumptions=assumed, on_model=on_model, async_=True)
+            else:
+                handle = self.control.solve(assumptions=assumed, yield_=True)
+            with handle:
+                if threaded:
+                    stopped_by = _wait(handle, deadline)
+                else:
+                    for model in handle:
+                        if on_model is not None and on_model(model) is False:
+                            break
                 outcome = handle.get()
                 core = tuple(handle.core()) if want_core and outcome.unsatisfiable else ()
-            return SearchEnd(
-                satisfiable=outcome.satisfiable,
-                exhausted=bool(outcome.exhausted),
-                stopped_by=None,
-                core=core,
-                seconds=time.perf_counter() - start,
-            )
-        with (
-            self._clingo_errors(),
-            self.control.solve(
-                assumptions=list(assumptions), on_model=on_model, async_=True
-            ) as handle,
-        ):
-            try:
-                while not handle.wait(POLL_SECONDS):
-                    if deadline is not None and time.perf_counter() >= deadline:
-                        handle.cancel()
-                        stopped_by = StopReason.TIMEOUT
-                        break
-            except KeyboardInterrupt:  # Ctrl-C or a supervisor's stop request
-                handle.cancel()
-                stopped_by = StopReason.INTERRUPT
-            outcome = handle.get()
-            core = tuple(handle.core()) if want_core and outcome.unsatisfiable else ()
         return SearchEnd(
             satisfiable=outcome.satisfiable,
             exhausted=bool(outcome.exhausted),
@@ -348,6 +329,20 @@ def statistics_from_tree(tree: dict[str, Any]) -> dict[str, int]:
         for name, (a, b, c) in STATISTICS.items()
         if c in tree.get(a, {}).get(b, {})
     }
+
+
+def _wait(handle: clingo.SolveHandle, deadline: float | None) -> StopReason | None:
+    """Wait for a search in its own thread until it ends, ``deadline`` passes or
+    Ctrl-C (a supervisor's stop request too); why it was cancelled, if it was."""
+    try:
+        while not handle.wait(POLL_SECONDS):
+            if deadline is not None and time.perf_counter() >= deadline:
+                handle.cancel()
+                return StopReason.TIMEOUT
+    except KeyboardInterrupt:
+        handle.cancel()
+        return StopReason.INTERRUPT
+    return None
 
 
 def release(sessions: Iterable[Session]) -> None:
