@@ -39,12 +39,12 @@ OTHERS = (
     ("hidato", "hidato", 8, None),
     ("hidato", "numbrix", 6, None),
     ("sudoku", None, 4, "easy"),
-    ("sudoku", None, 4, "hard"),
     ("sudoku", None, 6, "medium"),
-    ("sudoku", None, 6, "hard"),
+    ("sudoku", None, 6, "very hard"),
+    ("sudoku", None, 9, "easy"),
     ("sudoku", None, 9, "medium"),
     ("sudoku", None, 9, None),
-    ("skyscrapers", None, 4, "hard"),
+    ("skyscrapers", None, 4, "medium"),
     ("skyscrapers", None, 5, "medium"),
 )
 
