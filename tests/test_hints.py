@@ -511,7 +511,7 @@ def test_bad_input_is_one_line_exit_2(run, tmp_path: Path) -> None:
 
 #: the largest board whose first hint is checked when it is a trial (cutting a trial
 #: down takes a whole-board search per unit and cell: minutes on Fillomino's 20x36)
-TRIAL_CELLS = 100
+TRIAL_CELLS = 64
 
 
 def declared_instances_with_steps() -> list[Any]:
