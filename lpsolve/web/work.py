@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import hashlib
 import json
 import tempfile
 import threading
@@ -32,6 +33,7 @@ from ..kinds.textformat import plural
 from ..puzzle import Capability, Puzzle, Result, facts_program
 from ..resources import encoding_text, instances_dir, tutorial_dir
 from ..service import Explanation, Question, Request, ask
+from ..steps.records import LEVELS
 from ..supervised import Walked, call, walk_steps
 
 if TYPE_CHECKING:
@@ -439,10 +441,6 @@ def stored_levels() -> dict[str, Any]:
 
 def _stored(entry: Entry) -> tuple[bool, dict[str, Any] | None]:
     """Whether the entry's file, as it is now, was rated ahead of time, and how."""
-    import hashlib
-
-    from ..steps.engine import LEVELS
-
     record = stored_levels().get(entry.key)
     if not isinstance(record, dict):
         return False, None
