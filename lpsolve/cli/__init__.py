@@ -308,7 +308,7 @@ EXAMPLES = {
     "rate": ["lpsolve rate takuzu/generated-14x14 --format json"],
     "generate": [
         "lpsolve generate takuzu --size 10x10 --level hard --count 3 --seed 1",
-        "lpsolve generate sudoku --size 6 --level medium -o puzzles",
+        "lpsolve generate sudoku --size 4 --level easy -o puzzles",
         "lpsolve generate hidato --size 6x6 --seed 2",
     ],
     "facts": ["lpsolve facts takuzu/seed-intro-6x6"],
