@@ -269,6 +269,8 @@ SLOW_TESTS = frozenset(
         "tests/test_web_browser.py::test_grading_results_are_a_coloured_table",
         "tests/test_web_browser.py::test_the_assistant_placeholder_and_preset_follow_the_game",
         "tests/test_web_browser.py::test_the_workbench_folds_each_answers_broken_rules",
+        # the generator page in a browser (its answers are checked in test_web_generate)
+        "tests/test_web_browser.py::test_the_generator_makes_the_commands_puzzles_that_open_and_download",
     ]
 )
 
